@@ -12,3 +12,7 @@ export { sniff } from './sniff.js';
 export { probe, decode, type DecodedImage } from './decode.js';
 export { encodePng } from './encoders/png.js';
 export { encodeJpeg, type JpegEncodeOptions } from './encoders/jpeg.js';
+export { crop } from './crop.js';
+export { shrinkToFit } from './shrink.js';
+export { encodeFragment, type EncodedPicture } from './encode.js';
+export { planSplit, type SplitAxis, type SplitOptions, type SplitPlan } from './separators/index.js';
