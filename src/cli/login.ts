@@ -1,6 +1,181 @@
-// STUB — replaced by the owner of `encli login`.
-export async function runLogin(_argv: string[]): Promise<number> {
-  process.stderr.write('encli login: not implemented yet\n');
-  return 1;
+/**
+ * `encli login` and `encli logout`: sign in to one Encounter domain and save the session (cookies
+ * and User-Agent, never the password) under `$XDG_CONFIG_HOME/encli/<domain>.json`, or remove it.
+ *
+ *   encli login -domain tech.en.cx [-login L] [-password P]
+ *   encli logout -domain tech.en.cx
+ *
+ * Environment: ENCX_DOMAIN, ENCX_LOGIN, ENCX_PASSWORD; ENCX_BASE_URL (or the hidden -base-url flag)
+ * points the client at another server, e.g. the local fake engine in tests.
+ */
+import { createInterface, type Interface } from 'node:readline';
+import { EncounterClient } from '../engine/client.js';
+import { EncounterError } from '../engine/errors.js';
+import { SessionStore } from '../engine/session-store.js';
+import { UsageError, parseFlags, type FlagSpecs } from './flags.js';
+
+const LOGIN_FLAGS: FlagSpecs = {
+  domain: { type: 'string' },
+  login: { type: 'string' },
+  password: { type: 'string' },
+  'base-url': { type: 'string' },
+  help: { type: 'boolean', aliases: ['h'] },
+};
+
+const LOGOUT_FLAGS: FlagSpecs = {
+  domain: { type: 'string' },
+  help: { type: 'boolean', aliases: ['h'] },
+};
+
+const LOGIN_USAGE = `usage: encli login -domain <host> [-login <login>] [-password <password>]
+
+Signs in to an Encounter domain and saves the session for later commands.
+The password is asked for without echo when it is not given (or read from the first line of stdin
+when stdin is not a terminal). Environment: ENCX_DOMAIN, ENCX_LOGIN, ENCX_PASSWORD.`;
+
+const LOGOUT_USAGE = `usage: encli logout -domain <host>
+
+Removes the saved session of a domain. Environment: ENCX_DOMAIN.`;
+
+/** `encli login`: exit 0 when signed in and saved, 1 when the engine refused, 2 on bad usage. */
+export async function runLogin(argv: string[]): Promise<number> {
+  try {
+    return await login(argv);
+  } finally {
+    closeStdinReader();
+  }
 }
-export async function runLogout(_argv: string[]): Promise<number> { return 1; }
+
+async function login(argv: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(argv, LOGIN_FLAGS);
+  if (flags.help) {
+    process.stdout.write(LOGIN_USAGE + '\n');
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"\n${LOGIN_USAGE}`);
+  const domain = requireDomain(flags.domain);
+  const login = stringFlag(flags.login) ?? process.env.ENCX_LOGIN ?? (await promptLine('Login: '));
+  if (!login) throw new UsageError('a login is needed: pass -login or set ENCX_LOGIN');
+  const password = stringFlag(flags.password) ?? process.env.ENCX_PASSWORD ?? (await promptHidden(`Password for ${login}@${domain}: `));
+  if (!password) throw new UsageError('a password is needed: pass -password, set ENCX_PASSWORD, or type it when asked');
+  const baseUrl = stringFlag(flags['base-url']) ?? process.env.ENCX_BASE_URL;
+
+  const client = new EncounterClient({ domain, baseUrl: baseUrl || undefined });
+  try {
+    await client.login(login, password);
+  } catch (err) {
+    if (err instanceof EncounterError) {
+      process.stderr.write(`encli login: ${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  }
+  const store = new SessionStore();
+  const path = await store.save({
+    domain,
+    login,
+    userAgent: client.userAgent,
+    cookies: client.exportCookies(),
+    savedAt: new Date().toISOString(),
+  });
+  let who = login;
+  try {
+    const profile = await client.getProfile();
+    who = `${profile.login || login} (id ${profile.id}${profile.team ? `, team ${profile.team}` : ''})`;
+  } catch {
+    // The profile is informative only; the session is saved either way.
+  }
+  process.stdout.write(`Logged in to ${domain} as ${who}. Session saved to ${path}\n`);
+  return 0;
+}
+
+/** `encli logout`: exit 0 whether or not a session existed. */
+export async function runLogout(argv: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(argv, LOGOUT_FLAGS);
+  if (flags.help) {
+    process.stdout.write(LOGOUT_USAGE + '\n');
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"\n${LOGOUT_USAGE}`);
+  const domain = requireDomain(flags.domain);
+  const removed = await new SessionStore().remove(domain);
+  process.stdout.write(removed ? `Logged out of ${domain}: the saved session was removed.\n` : `No saved session for ${domain}.\n`);
+  return 0;
+}
+
+function stringFlag(v: string | boolean | undefined): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+function requireDomain(flag: string | boolean | undefined): string {
+  const domain = (stringFlag(flag) ?? process.env.ENCX_DOMAIN ?? '').trim().toLowerCase();
+  if (!domain) throw new UsageError('which domain? pass -domain (e.g. -domain tech.en.cx) or set ENCX_DOMAIN');
+  if (!/^[a-z0-9.-]+(:\d{1,5})?$/.test(domain)) {
+    throw new UsageError(`"${domain}" is not a domain name; pass the site host only, e.g. tech.en.cx`);
+  }
+  return domain;
+}
+
+/**
+ * One reader shared by every prompt: a second readline on the same stdin would lose lines the
+ * first one had already buffered (login and password piped as two lines).
+ */
+let stdinReader: { rl: Interface; lines: AsyncIterator<string> } | null = null;
+
+async function nextStdinLine(): Promise<string> {
+  if (!stdinReader) {
+    const rl = createInterface({ input: process.stdin, terminal: false });
+    stdinReader = { rl, lines: rl[Symbol.asyncIterator]() };
+  }
+  const next = await stdinReader.lines.next();
+  return next.done ? '' : String(next.value).trim();
+}
+
+function closeStdinReader(): void {
+  stdinReader?.rl.close();
+  stdinReader = null;
+}
+
+/** One visible line from the terminal, or the next stdin line when piped. */
+async function promptLine(question: string): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write(question);
+  return nextStdinLine();
+}
+
+/** A password: typed without echo on a terminal; the first stdin line otherwise. */
+async function promptHidden(question: string): Promise<string> {
+  const stdin = process.stdin;
+  if (!stdin.isTTY) return promptLine(question);
+  // Raw-mode reading must not compete with a line reader on the same terminal.
+  closeStdinReader();
+  process.stderr.write(question);
+  stdin.setRawMode(true);
+  stdin.resume();
+  stdin.setEncoding('utf8');
+  return new Promise<string>((resolve, reject) => {
+    let typed = '';
+    const finish = (): void => {
+      stdin.setRawMode(false);
+      stdin.pause();
+      stdin.off('data', onData);
+      process.stderr.write('\n');
+    };
+    const onData = (chunk: string): void => {
+      for (const ch of chunk) {
+        if (ch === '\r' || ch === '\n' || ch === '\u0004') {
+          finish();
+          resolve(typed);
+          return;
+        }
+        if (ch === '\u0003') {
+          finish();
+          reject(new UsageError('cancelled'));
+          return;
+        }
+        if (ch === '\u007f' || ch === '\b') typed = typed.slice(0, -1);
+        else typed += ch;
+      }
+    };
+    stdin.on('data', onData);
+  });
+}

@@ -1,0 +1,5 @@
+/** The offline demo engine: a fake Encounter server with a playable game, and a signed-in client for it. */
+export { createDemoEngine, type DemoEngine } from './demo-engine.js';
+export { FakeEncounter, FAKE_CAPTCHA_DIGITS, type FakeEncounterOptions, type FakeFaults, type LoggedRequest } from './fake-encounter.js';
+export { DEMO_GAMES, DEMO_USERS, DEMO_TEAMS, DEMO_GAME_ID, STORM_GAME_ID, UPCOMING_GAME_ID } from './demo-game.js';
+export type * from './game-definition.js';

@@ -1,0 +1,359 @@
+/**
+ * `EncounterClient`: the legacy Encounter engine of one domain over HTTP (encounter-api.md §1–4).
+ * Redirects are never followed automatically (a 302 carries meaning), one User-Agent is kept per
+ * session (sessions are bound to it), cookies live in a per-site jar, and every reply goes through
+ * the contract's classification so callers get typed errors instead of surprises.
+ */
+import { parseHtmlReply, parseJsonReply, type RawReply, type ReplyContext } from './classify-reply.js';
+import { CookieJar, type PlainCookie } from './cookie-jar.js';
+import type { CallOptions, Engine, FetchResourceOptions } from './engine.js';
+import {
+  CancelledError,
+  EncounterError,
+  EngineError,
+  EngineHtmlError,
+  GameNotFoundError,
+  HttpError,
+  NetworkError,
+  SessionExpiredError,
+  TimeoutError,
+} from './errors.js';
+import { isLoginPage, parseDomainGames, parseProfile, parseStartCounter, parseTeam } from './html-pages.js';
+import { loginErrorFor } from './login-errors.js';
+import { ResourceFetcher, type Dialer, type Resolver } from './net/resource-fetcher.js';
+import { GAME_EVENT, type DomainGame, type FetchedResource, type GameList, type GameModel, type GameStatistics, type LoginReply, type Profile, type TeamInfo } from './types.js';
+
+/** Sent on every request of a session; the engine binds sessions to the User-Agent used at login. */
+export const DEFAULT_USER_AGENT = 'encx-agenttools/0.1 (encli)';
+/** 15 s: the engine's own default for every call (encounter-api.md §1). */
+export const DEFAULT_TIMEOUT_MS = 15_000;
+/** 32 MiB: larger than any real statistics page, small enough that a hostile reply cannot exhaust memory. */
+const MAX_REPLY_BYTES = 32 * 1024 * 1024;
+/** Manual redirect hops for MakeGameFee (§3.11). */
+const MAX_ENTER_REDIRECTS = 5;
+
+export interface EncounterClientOptions {
+  /** Site host, e.g. `tech.en.cx` (lower-cased; port kept). */
+  domain: string;
+  /** Full base URL; default `https://<domain>`. Tests pass `http://127.0.0.1:PORT`. */
+  baseUrl?: string;
+  /** Mobile site base for the start countdown; default `m.<host>` (the same base for IP hosts). */
+  mobileBaseUrl?: string;
+  fetch?: typeof fetch;
+  userAgent?: string;
+  /** Cookies of a saved session. */
+  cookies?: readonly PlainCookie[];
+  timeoutMs?: number;
+  /** `lang=` sent to JSON endpoints (default `ru`, as the reference does). */
+  lang?: string;
+  /** Resource fetching: test and demo hooks (see ResourceFetcher). */
+  resolver?: Resolver;
+  dial?: Dialer;
+  allowLoopbackResources?: boolean;
+}
+
+/**
+ * The engine client.
+ *
+ * @example
+ * ```ts
+ * const client = new EncounterClient({ domain: 'tech.en.cx' });
+ * await client.login('player', 'secret');
+ * const model = await client.getGameModel(82448);
+ * ```
+ */
+export class EncounterClient implements Engine {
+  readonly domain: string;
+  readonly userAgent: string;
+  readonly site: URL;
+  private readonly mobileSite: URL;
+  private readonly fetchImpl: typeof fetch;
+  private readonly timeoutMs: number;
+  private readonly lang: string;
+  private readonly jar = new CookieJar();
+  private readonly resources: ResourceFetcher;
+
+  constructor(options: EncounterClientOptions) {
+    this.domain = options.domain.trim().toLowerCase();
+    this.site = new URL(options.baseUrl ?? `https://${this.domain}`);
+    this.mobileSite = new URL(options.mobileBaseUrl ?? defaultMobileBase(this.site));
+    this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.lang = options.lang ?? 'ru';
+    if (options.cookies) this.jar.import(this.site.hostname, options.cookies);
+    this.resources = new ResourceFetcher({
+      baseUrl: this.site.href,
+      userAgent: this.userAgent,
+      // Engine cookies go to the engine's own host only, never to third-party picture hosts.
+      cookieHeader: (url) => (url.origin === this.site.origin ? this.jar.headerFor(url) : undefined),
+      resolver: options.resolver,
+      dial: options.dial,
+      allowLoopback: options.allowLoopbackResources ?? false,
+      timeoutMs: this.timeoutMs,
+    });
+  }
+
+  /** Cookies to save for this session (name/value only). */
+  exportCookies(): PlainCookie[] {
+    return this.jar.export();
+  }
+
+  /** True when the jar holds any cookie (a session may exist). */
+  get hasSession(): boolean {
+    return this.jar.size > 0;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Authentication (§2.1)
+
+  /** JSON sign-in; on success the session cookies are in the jar. Throws a typed LoginError otherwise. */
+  async login(login: string, password: string, opts: CallOptions & { captcha?: string } = {}): Promise<void> {
+    const form: Record<string, string> = { Login: login, Password: password, ddlNetwork: '1' };
+    if (opts.captcha) form.MagicNumbers = opts.captcha;
+    this.jar.clear();
+    const reply = await this.request('POST', this.url('/login/signin', { json: '1', lang: this.lang }), form, opts);
+    let data: unknown;
+    try {
+      data = parseJsonReply(reply, this.ctx());
+    } catch (err) {
+      if (err instanceof EngineHtmlError || err instanceof SessionExpiredError) {
+        // An HTML reply to the JSON sign-in means the IP is throttled (§2.1 "Non-JSON outcomes").
+        throw new EncounterError(
+          `the engine at ${this.domain} answered the sign-in with an HTML page: this IP is probably blocked ` +
+            `for too many requests; wait 5–10 minutes, then run encli login again`,
+          { retryable: true },
+        );
+      }
+      throw err;
+    }
+    if (!isRecord(data) || typeof data.Error !== 'number') {
+      throw new EncounterError(`the engine's sign-in reply has no Error code; retry shortly`, { retryable: true });
+    }
+    const error = loginErrorFor(data as LoginReply, this.domain, this.site.href);
+    if (error) throw error;
+    if (this.jar.size === 0) {
+      throw new EncounterError(`the engine accepted the sign-in but set no session cookie; retry shortly`, { retryable: true });
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Reads
+
+  async getDomainGames(opts: CallOptions = {}): Promise<DomainGame[]> {
+    const reply = await this.request('GET', this.url('/'), undefined, opts);
+    return parseDomainGames(parseHtmlReply(reply, this.ctx()));
+  }
+
+  async getGameList(page?: number, opts: CallOptions = {}): Promise<GameList> {
+    const query: Record<string, string> = { json: '1', lang: this.lang };
+    if (page !== undefined && page > 1) query.page = String(Math.floor(page));
+    const data = parseJsonReply(await this.request('GET', this.url('/home/', query), undefined, opts), this.ctx());
+    if (!isRecord(data)) throw new EngineHtmlError(this.url('/home/').href, 200);
+    return data as GameList;
+  }
+
+  /** The game model; with `levelNumber`, the chosen level of a storm game (`level=N`). */
+  async getGameModel(gameId: number, levelNumberOrOpts?: number | CallOptions, maybeOpts: CallOptions = {}): Promise<GameModel> {
+    const levelNumber = typeof levelNumberOrOpts === 'number' ? levelNumberOrOpts : undefined;
+    const opts = typeof levelNumberOrOpts === 'object' ? levelNumberOrOpts : maybeOpts;
+    const query: Record<string, string> = { json: '1', lang: this.lang };
+    if (levelNumber !== undefined) query.level = String(levelNumber);
+    return this.playRequest(gameId, 'GET', query, undefined, opts, 'read');
+  }
+
+  getGameModelLevel(gameId: number, levelNumber: number, opts: CallOptions = {}): Promise<GameModel> {
+    return this.getGameModel(gameId, levelNumber, opts);
+  }
+
+  async getGameStatistics(gameId: number, opts: CallOptions = {}): Promise<GameStatistics> {
+    const url = this.url(`/gamestatistics/full/${gameId}`, { json: '1', lang: this.lang });
+    const data = parseJsonReply(await this.request('GET', url, undefined, opts), this.ctx());
+    if (!isRecord(data)) throw new EngineHtmlError(url.href, 200);
+    return data;
+  }
+
+  async getTimeoutToGame(gameId: number, opts: CallOptions = {}): Promise<number | null> {
+    const url = new URL(`/gameengines/encounter/play/${gameId}`, this.mobileSite);
+    url.searchParams.set('lang', this.lang);
+    const reply = await this.request('GET', url, undefined, opts);
+    return parseStartCounter(parseHtmlReply(reply, this.ctx(gameId)));
+  }
+
+  async getProfile(opts: CallOptions = {}): Promise<Profile> {
+    const html = parseHtmlReply(await this.request('GET', this.url('/UserDetails.aspx'), undefined, opts), this.ctx());
+    const profile = parseProfile(html);
+    if (profile) return profile;
+    if (isLoginPage(html)) throw new SessionExpiredError(this.domain, 'the profile page asked to sign in');
+    throw new EngineHtmlError(this.url('/UserDetails.aspx').href, 200);
+  }
+
+  /** My team (no id) or a given team's page. */
+  async getTeam(teamId?: number, opts: CallOptions = {}): Promise<TeamInfo> {
+    const query: Record<string, string> = teamId !== undefined ? { tid: String(teamId) } : {};
+    const reply = await this.request('GET', this.url('/Teams/TeamDetails.aspx', query), undefined, opts);
+    return parseTeam(parseHtmlReply(reply, this.ctx()), teamId);
+  }
+
+  getTeamManagementInfo(teamId: number, opts: CallOptions = {}): Promise<TeamInfo> {
+    return this.getTeam(teamId, opts);
+  }
+
+  fetchResource(url: string, opts: FetchResourceOptions = {}): Promise<FetchedResource> {
+    return this.resources.fetch(url, opts);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Actions
+
+  /** Apply to a game (§3.11); resolves to the engine's HTML reply. */
+  async enterGame(gameId: number, opts: CallOptions = {}): Promise<string> {
+    let url = this.url('/MakeGameFee.aspx', { gid: String(gameId), confirm: 'yes' });
+    for (let hop = 0; hop <= MAX_ENTER_REDIRECTS; hop++) {
+      const reply = await this.request('GET', url, undefined, opts);
+      if (reply.status === 404) return this.enterGameFallback(gameId, opts);
+      const redirected = [301, 302, 303, 307, 308].includes(reply.status);
+      const lower = (reply.location ?? '').toLowerCase();
+      if (redirected && reply.location && !lower.includes('nothumanrequest') && !lower.includes('login.aspx')) {
+        url = new URL(reply.location, url);
+        if (url.origin !== this.site.origin) throw new HttpError(url.href, reply.status);
+        continue;
+      }
+      return parseHtmlReply(reply, this.ctx());
+    }
+    throw new HttpError(url.href, 302);
+  }
+
+  private async enterGameFallback(gameId: number, opts: CallOptions): Promise<string> {
+    const url = this.url('/gameengines/encounter/makefee/Login.aspx', { json: '1', lang: this.lang });
+    return parseHtmlReply(await this.request('POST', url, { gid: String(gameId) }, opts), this.ctx());
+  }
+
+  sendCode(gameId: number, levelId: number, levelNumber: number, code: string, opts: CallOptions = {}): Promise<GameModel> {
+    const form = { LevelId: String(levelId), LevelNumber: String(levelNumber), 'LevelAction.Answer': code };
+    return this.playRequest(gameId, 'POST', { json: '1', lang: this.lang }, form, opts, 'action');
+  }
+
+  sendBonusCode(gameId: number, levelId: number, levelNumber: number, code: string, opts: CallOptions = {}): Promise<GameModel> {
+    const form = { LevelId: String(levelId), LevelNumber: String(levelNumber), 'BonusAction.Answer': code };
+    return this.playRequest(gameId, 'POST', { json: '1', lang: this.lang }, form, opts, 'action');
+  }
+
+  /** Take a penalty hint by its HelpId (§3.4). */
+  takePenaltyHint(gameId: number, penaltyId: number, opts: CallOptions & { levelNumber?: number } = {}): Promise<GameModel> {
+    const query: Record<string, string> = { json: '1', lang: this.lang, pid: String(penaltyId), pact: '1' };
+    if (opts.levelNumber !== undefined) query.level = String(opts.levelNumber);
+    return this.playRequest(gameId, 'GET', query, undefined, opts, 'action');
+  }
+
+  getPenaltyHint(gameId: number, penaltyId: number, opts: CallOptions = {}): Promise<GameModel> {
+    return this.takePenaltyHint(gameId, penaltyId, opts);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Plumbing
+
+  /**
+   * One play-page call with Event semantics (§3.6): 2 → GameNotFoundError, 4 → SessionExpiredError.
+   * Reads also throw EngineError for the "cannot play" events; actions return finished-game models
+   * (6, 17) so the verdict of the final code is not lost. Transition events (16, 18–22) are returned.
+   */
+  private async playRequest(
+    gameId: number,
+    method: 'GET' | 'POST',
+    query: Record<string, string>,
+    form: Record<string, string> | undefined,
+    opts: CallOptions,
+    kind: 'read' | 'action',
+  ): Promise<GameModel> {
+    const url = this.url(`/gameengines/encounter/play/${gameId}`, query);
+    const data = parseJsonReply(await this.request(method, url, form, opts), this.ctx(gameId));
+    if (!isRecord(data) || typeof data.Event !== 'number') {
+      // EnApp treats a non-numeric Event as an auth failure (§3.5).
+      throw new SessionExpiredError(this.domain, 'the game reply had no Event code');
+    }
+    const model = data as GameModel;
+    const event = model.Event;
+    if (event === GAME_EVENT.GameNotFound) throw new GameNotFoundError(gameId, this.domain);
+    if (event === GAME_EVENT.NotAuthorized) throw new SessionExpiredError(this.domain, 'the engine reports the player as not authorized');
+    const finished = event === GAME_EVENT.Finished || event === GAME_EVENT.GameOver;
+    const transition = event >= 16 && event !== GAME_EVENT.GameOver;
+    if (event !== 0 && !transition && !(finished && kind === 'action')) throw new EngineError(event, gameId);
+    return model;
+  }
+
+  private url(path: string, query: Record<string, string> = {}): URL {
+    const url = new URL(path, this.site);
+    for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+    return url;
+  }
+
+  private ctx(playGameId?: number): ReplyContext {
+    return { site: this.site, domain: this.domain, playGameId };
+  }
+
+  /** One HTTP exchange: cookies in and out, no redirect following, transport errors typed. */
+  private async request(method: 'GET' | 'POST', url: URL, form: Record<string, string> | undefined, opts: CallOptions): Promise<RawReply> {
+    if (opts.signal?.aborted) throw new CancelledError(`the request to ${url.href}`);
+    const headers: Record<string, string> = {
+      'User-Agent': this.userAgent,
+      Accept: 'application/json, text/html;q=0.9, */*;q=0.5',
+      'Cache-Control': 'no-cache',
+    };
+    const cookie = this.jar.headerFor(url);
+    if (cookie) headers.Cookie = cookie;
+    let body: string | undefined;
+    if (form) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded; charset=utf-8';
+      body = new URLSearchParams(form).toString();
+    }
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+    try {
+      const res = await this.fetchImpl(url, { method, headers, body, redirect: 'manual', signal });
+      this.jar.setFromResponse(url, typeof res.headers.getSetCookie === 'function' ? res.headers.getSetCookie() : []);
+      const text = await readTextCapped(res, MAX_REPLY_BYTES, url.href);
+      return { url: url.href, status: res.status, location: res.headers.get('location'), body: text };
+    } catch (err) {
+      if (err instanceof EncounterError) throw err;
+      if (opts.signal?.aborted) throw new CancelledError(`the request to ${url.href}`);
+      if (timeout.aborted) throw new TimeoutError(url.href, this.timeoutMs);
+      throw new NetworkError(url.href, err);
+    }
+  }
+}
+
+function defaultMobileBase(site: URL): string {
+  const host = site.hostname;
+  const isIpOrLocal = /^[\d.]+$/.test(host) || host.includes(':') || host.startsWith('[') || host === 'localhost' || host.startsWith('m.');
+  return isIpOrLocal ? site.origin : `${site.protocol}//m.${site.host}`;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Read a fetch body as UTF-8, refusing more than `cap` bytes. */
+async function readTextCapped(res: Response, cap: number, href: string): Promise<string> {
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > cap) {
+      await reader.cancel().catch(() => undefined);
+      throw new EncounterError(`the engine's reply from ${href} is over ${cap} bytes; refusing to read it`);
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.byteLength;
+  }
+  return new TextDecoder('utf-8').decode(all);
+}
