@@ -1,0 +1,71 @@
+/**
+ * Fetching and reading a picture for the picture tools. The bytes decide the format (never the
+ * Content-Type: a JPEG served as application/octet-stream is common), and the header's size is
+ * checked against the 25 MP gate before any pixel is allocated.
+ */
+import type { Engine } from '../../engine/engine.js';
+import type { FetchedResource } from '../../engine/types.js';
+import { decode, probe, type DecodedImage } from '../../imaging/decode.js';
+import { isImageError } from '../../imaging/errors.js';
+import type { ImageHeader } from '../../imaging/format.js';
+import { sniff } from '../../imaging/sniff.js';
+import { ToolError, describeError } from '../errors.js';
+
+/** Formats the picture tools decode, for error texts. */
+const SUPPORTED = 'JPEG, PNG, GIF, WebP, BMP and TIFF';
+
+/** A fetched picture whose header passed the gate. */
+export interface ProbedPicture {
+  resource: FetchedResource;
+  header: ImageHeader;
+}
+
+/** `url (content type)` for messages; the content type says what the server claimed. */
+function describeSource(resource: FetchedResource): string {
+  return `${resource.url} (${resource.contentType || 'no content type'})`;
+}
+
+/** Fetches through the engine (its session reaches attachments that are not public). */
+export async function fetchPicture(engine: Engine, url: string, signal?: AbortSignal): Promise<FetchedResource> {
+  let resource: FetchedResource;
+  try {
+    resource = await engine.fetchResource(url, { signal });
+  } catch (err) {
+    throw new ToolError(describeError(err));
+  }
+  if (!resource || resource.bytes.length === 0) throw new ToolError(`the resource is empty: ${url} returned no bytes`);
+  return resource;
+}
+
+/** Sniffs and probes: format and size from the header, gated at 25 MP. */
+export function probePicture(resource: FetchedResource): ProbedPicture {
+  if (sniff(resource.bytes) === null) {
+    throw new ToolError(
+      `${describeSource(resource)} is not a picture: its bytes are none of ${SUPPORTED}. ` +
+        'If it is a web page, the link points to a page rather than to the picture itself.',
+    );
+  }
+  try {
+    return { resource, header: probe(resource.bytes) };
+  } catch (err) {
+    if (isImageError(err, 'too_large')) throw new ToolError(`${resource.url}: ${err.message}`);
+    throw new ToolError(`${describeSource(resource)} could not be read as an image; ${SUPPORTED} are supported: ${describeError(err)}`);
+  }
+}
+
+/** Decodes a probed picture to pixels. */
+export async function decodePicture(picture: ProbedPicture): Promise<DecodedImage> {
+  try {
+    return await decode(picture.resource.bytes);
+  } catch (err) {
+    if (isImageError(err, 'too_large')) throw new ToolError(`${picture.resource.url}: ${err.message}`);
+    throw new ToolError(`${picture.resource.url} could not be decoded as an image: ${describeError(err)}`);
+  }
+}
+
+/** Fetch, probe and decode in one step (info, crop and split). */
+export async function loadPicture(engine: Engine, url: string, signal?: AbortSignal): Promise<{ resource: FetchedResource; image: DecodedImage }> {
+  const resource = await fetchPicture(engine, url, signal);
+  const image = await decodePicture(probePicture(resource));
+  return { resource, image };
+}

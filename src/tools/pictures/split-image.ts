@@ -1,0 +1,101 @@
+/**
+ * `enc_split_image`: cuts a collage apart and returns every part as its own picture, in reading
+ * order. The parts come from the picture's own separators; `parts` is a request that falls back to
+ * an even division (reported as `method: "equal"`). All arguments are checked before fetching.
+ */
+import { optionalInteger, optionalKeyword } from '../args.js';
+import { defineTool, integerProperty, objectSchema, stringProperty, type CatalogTool } from '../define.js';
+import type { ToolDeps } from '../deps.js';
+import { ToolError, describeError } from '../errors.js';
+import { planSplit, type SplitPlan } from '../../imaging/separators/index.js';
+import type { ToolImage } from '../types.js';
+import { MAX_DIMENSION_PROPERTY, URL_PROPERTY, parseMaxDimension, parseUrl } from './common.js';
+import { loadPicture } from './load.js';
+import { renderFragment } from './render.js';
+
+/** Fewest parts worth a split. */
+export const MIN_SPLIT_PARTS = 2;
+/** Most parts one call returns: more pictures than a model can hold in one turn. */
+export const MAX_SPLIT_PARTS = 8;
+
+const AXES = ['auto', 'horizontal', 'vertical', 'grid'] as const;
+
+export function splitImageTool({ engine }: ToolDeps): CatalogTool {
+  return defineTool({
+    name: 'enc_split_image',
+    description:
+      'Split a collage into its parts and look at each separately. Separators are found in the picture itself: pass only the url first, and add parts if that finds nothing (the picture is then divided evenly). Read the parts as separate clues.',
+    inputSchema: objectSchema(
+      {
+        url: URL_PROPERTY,
+        parts: integerProperty(`How many parts to expect, ${MIN_SPLIT_PARTS}..${MAX_SPLIT_PARTS}; omit to use the separators found.`),
+        axis: stringProperty('"horizontal" (side by side), "vertical" (stacked), "grid" (rows and columns) or "auto" (default).'),
+        part: integerProperty('Return only this part (1-based, in reading order); omit for all.'),
+        max_dimension: MAX_DIMENSION_PROPERTY,
+      },
+      ['url'],
+    ),
+    mutating: false,
+    cacheable: false,
+    parse: (args) => {
+      const parts = optionalInteger(args, 'parts', {
+        min: MIN_SPLIT_PARTS,
+        max: MAX_SPLIT_PARTS,
+        outOfRange: (n) => `parts has to be between ${MIN_SPLIT_PARTS} and ${MAX_SPLIT_PARTS}, got ${n}`,
+      });
+      const limit = parts ?? MAX_SPLIT_PARTS;
+      const part = optionalInteger(args, 'part', {
+        min: 1,
+        max: limit,
+        outOfRange: (n) =>
+          n < 1 ? `part is 1-based, got ${n}` : `part ${n} does not exist; a split returns at most ${limit} parts`,
+      });
+      return {
+        url: parseUrl(args),
+        parts,
+        axis:
+          optionalKeyword(args, 'axis', AXES, (raw) => `axis has to be "horizontal", "vertical", "grid" or "auto", got ${raw}`) ?? 'auto',
+        part,
+        max_dimension: parseMaxDimension(args),
+      };
+    },
+    execute: async ({ url, parts, axis, part, max_dimension }, ctx) => {
+      const { resource, image } = await loadPicture(engine, url, ctx.signal);
+      const { raster } = image;
+      let plan: SplitPlan;
+      try {
+        plan = planSplit(raster, parts === undefined ? { axis } : { axis, parts });
+      } catch (err) {
+        throw new ToolError(`separator detection failed: ${describeError(err)}`);
+      }
+      if (!plan.ok) throw new ToolError(plan.reason);
+      if (part !== undefined && part > plan.parts.length) {
+        throw new ToolError(`part ${part} does not exist; this picture splits into ${plan.parts.length} parts`);
+      }
+      const described: Array<Record<string, unknown>> = [];
+      const images: ToolImage[] = [];
+      for (const [i, box] of plan.parts.entries()) {
+        const index = i + 1;
+        if (part !== undefined && part !== index) {
+          described.push({ index, box, attached: false });
+          continue;
+        }
+        const rendered = await renderFragment(image, box, max_dimension);
+        images.push(rendered.image);
+        described.push({ index, box, returned_width: rendered.width, returned_height: rendered.height, attached: true });
+      }
+      let note =
+        `${images.length} of ${plan.parts.length} parts are attached to this result, in reading order. ` +
+        'Read them as separate clues: the parts of a task picture are usually unrelated to each other.';
+      if (plan.method === 'equal') {
+        note +=
+          ' No separators matching that many parts were found, so the picture was divided evenly and a cut may run through content. ' +
+          'Call enc_image_info to see where its real parts are.';
+      }
+      return {
+        json: { url: resource.url, source: { width: raster.width, height: raster.height }, axis: plan.axis, method: plan.method, parts: described, note },
+        images,
+      };
+    },
+  });
+}

@@ -1,0 +1,79 @@
+/**
+ * `enc_view_image`: hands a picture from game content to the model. Unlike the reference it does
+ * not trust the Content-Type: the bytes are sniffed and the header gated at 25 MP; a picture the
+ * model could take as is (JPEG/PNG/GIF/WebP, upright, within 1568 px and a few MB) goes out
+ * untouched, anything else is decoded, shrunk by block averaging and re-encoded — a 20 MP original
+ * is never sent.
+ */
+import { DEFAULT_MAX_DIMENSION } from '../../imaging/limits.js';
+import { MIME_TYPES, type ImageFormat, type ImageHeader } from '../../imaging/format.js';
+import { defineTool, objectSchema, type CatalogTool } from '../define.js';
+import type { ToolDeps } from '../deps.js';
+import { toBase64 } from './base64.js';
+import { URL_PROPERTY, parseUrl } from './common.js';
+import { decodePicture, fetchPicture, probePicture } from './load.js';
+import { renderFragment } from './render.js';
+
+/** Formats every vision provider accepts as they are. */
+const MODEL_FORMATS: ReadonlySet<ImageFormat> = new Set(['jpeg', 'png', 'gif', 'webp']);
+
+/**
+ * Largest original sent untouched: providers cap one picture at about 5 MB of base64, and 3 MiB
+ * of bytes is 4 MiB of base64. Heavier files are re-encoded.
+ */
+const MAX_ORIGINAL_BYTES = 3 * 2 ** 20;
+
+/** Whether the original file can go to the model byte for byte. */
+function sendableAsIs(header: ImageHeader, byteLength: number): boolean {
+  return (
+    MODEL_FORMATS.has(header.format) &&
+    // An EXIF-rotated JPEG is shown sideways by some providers; the decoder turns it upright.
+    (header.orientation === undefined || header.orientation === 1) &&
+    Math.max(header.width, header.height) <= DEFAULT_MAX_DIMENSION &&
+    byteLength <= MAX_ORIGINAL_BYTES
+  );
+}
+
+export function viewImageTool({ engine }: ToolDeps): CatalogTool {
+  return defineTool({
+    name: 'enc_view_image',
+    description:
+      'Look at a picture from game content: pass a URL from the images list of enc_level or enc_game_state. The picture is returned directly; use it instead of guessing. Large pictures are shrunk to 1568 px, so for small print use enc_split_image or enc_crop_image.',
+    inputSchema: objectSchema({ url: URL_PROPERTY }, ['url']),
+    mutating: false,
+    cacheable: false,
+    parse: (args) => ({ url: parseUrl(args) }),
+    execute: async ({ url }, ctx) => {
+      const resource = await fetchPicture(engine, url, ctx.signal);
+      const picture = probePicture(resource);
+      const { header } = picture;
+      const source = { url: resource.url, format: header.format, width: header.width, height: header.height, bytes: resource.bytes.length };
+      if (sendableAsIs(header, resource.bytes.length)) {
+        const mimeType = MIME_TYPES[header.format];
+        return {
+          json: { ...source, content_type: mimeType, note: 'The image is attached to this result.' },
+          images: [{ mimeType, data: toBase64(resource.bytes) }],
+        };
+      }
+      const decoded = await decodePicture(picture);
+      const { raster } = decoded;
+      const rendered = await renderFragment(decoded, { x: 0, y: 0, width: raster.width, height: raster.height }, DEFAULT_MAX_DIMENSION);
+      const shrunk = rendered.width !== raster.width || rendered.height !== raster.height;
+      const note = shrunk
+        ? `The image is attached to this result, shrunk from ${raster.width}x${raster.height} to ${rendered.width}x${rendered.height}. ` +
+          'Small print may be lost: call enc_image_info, then enc_split_image or enc_crop_image to read details at full resolution.'
+        : 'The image is attached to this result, re-encoded because the original format or size is not one models accept as is.';
+      return {
+        json: {
+          ...source,
+          content_type: rendered.image.mimeType,
+          returned_width: rendered.width,
+          returned_height: rendered.height,
+          returned_bytes: rendered.bytes,
+          note,
+        },
+        images: [rendered.image],
+      };
+    },
+  });
+}
