@@ -44,6 +44,12 @@ export interface DecodedImage {
 
 function codecFor(bytes: Uint8Array): Codec {
   const format = sniff(bytes);
+  if (format === null && hasDamagedPngSignature(bytes)) {
+    throw new ImageError(
+      'corrupt',
+      'The file carries a PNG header chunk (IHDR) but its 8-byte PNG signature is damaged — typically a transfer that altered bytes (text mode, 7-bit). Ask for the original file.',
+    );
+  }
   if (format === null) {
     throw new ImageError(
       'unsupported_format',
@@ -51,6 +57,15 @@ function codecFor(bytes: Uint8Array): Codec {
     );
   }
   return CODECS[format];
+}
+
+/**
+ * A PNG whose signature was mangled in transit (high bit stripped, CR/LF converted, a letter
+ * changed) still has its IHDR chunk at byte 12. Calling it `corrupt` instead of "not a picture"
+ * tells the model the file was meant to be a picture and the sender should resend it.
+ */
+function hasDamagedPngSignature(bytes: Uint8Array): boolean {
+  return bytes.length >= 16 && bytes[12] === 0x49 && bytes[13] === 0x48 && bytes[14] === 0x44 && bytes[15] === 0x52;
 }
 
 /**

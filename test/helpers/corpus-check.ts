@@ -62,10 +62,10 @@ function pamDigest(r: Raster): string {
   return createHash('md5').update(header).update(r.data).digest('hex');
 }
 
-/** libvips's reading of the file as 8-bit RGBA, upright; null when libvips cannot read it. */
+/** libvips's reading of the file as 8-bit RGBA, upright, ICC profiles ignored (our decoders return stored values, as browsers do without colour management); null when libvips cannot read it. */
 async function sharpRaster(path: string): Promise<Raster | null> {
   try {
-    const { data, info } = await sharp(path, { failOn: 'none' }).rotate().ensureAlpha().toColourspace('srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(path, { failOn: 'none', ignoreIcc: true }).rotate().ensureAlpha().toColourspace('srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
     if (info.channels !== 4) return null;
     return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
   } catch {

@@ -28,3 +28,12 @@ describe('sniff', () => {
     expect(sniff(new TextEncoder().encode('BM is not a bitmap'))).toBeNull();
   });
 });
+
+describe('decode of a PNG with a damaged signature', () => {
+  it.each(['xs1n0g01.png', 'xs2n0g01.png', 'xs4n0g01.png', 'xs7n0g01.png'])('refuses %s as corrupt, not as an unknown format', async (file) => {
+    const { decode } = await import('../../src/imaging/decode.js');
+    const bytes = readFileSync(corpus(`pngsuite/${file}`));
+    expect(sniff(bytes)).toBeNull();
+    await expect(decode(bytes)).rejects.toMatchObject({ name: 'ImageError', code: 'corrupt', message: expect.stringMatching(/signature is damaged/) });
+  });
+});
