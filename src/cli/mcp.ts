@@ -1,5 +1,189 @@
-// STUB — replaced by the owner of `encli mcp`.
-export async function runMcp(_argv: string[]): Promise<number> {
-  process.stderr.write('encli mcp: not implemented yet\n');
-  return 1;
+/**
+ * `encli mcp`: the enc_* catalog served over MCP on stdin/stdout.
+ *
+ *   encli mcp -domain tech.en.cx [-security readonly|approve|full] [-login L -password P]
+ *   encli mcp --demo
+ *
+ * stdout belongs to the protocol: every diagnostic goes to stderr, and stdin is never read except
+ * by the protocol (no interactive prompts, not even for the anti-spam check).
+ */
+import type { Engine } from '../engine/engine.js';
+import { EncounterClient, Paced, SessionStore } from '../engine/index.js';
+import { mcpConfirmer, serveCatalogOverStdio } from '../mcp/index.js';
+import { packageVersion } from '../mcp/package-version.js';
+import { createDemoEngine } from '../demo/index.js';
+import { createCatalog, POLICIES } from '../tools/index.js';
+import type { Policy } from '../tools/types.js';
+import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
+
+/** The reference's default domain, so `encli mcp` alone matches it. */
+const DEFAULT_DOMAIN = 'tech.en.cx';
+
+const HELP = `usage: encli mcp [-domain tech.en.cx] [-security readonly|approve|full] [-login L -password P] [--demo]
+
+Serve the Encounter tools over MCP on stdin/stdout for Claude, PicoClaw and other MCP clients.
+  -domain     the Encounter domain (env ENCX_DOMAIN; default ${DEFAULT_DOMAIN})
+  -security   readonly (default) hides the tools that change the game; approve asks the user
+              through the client (MCP elicitation) before each change; full lets changes run
+  -login, -password   sign in when no session is saved (env ENCX_LOGIN, ENCX_PASSWORD)
+  --demo      serve an offline demo game: no account, no network
+Sign in once with "encli login -domain <domain>"; the saved session is used from then on.
+Flags take one dash or two (-domain x, --domain=x).`;
+
+const FLAGS: FlagSpecs = {
+  domain: { type: 'string' },
+  security: { type: 'string' },
+  login: { type: 'string' },
+  password: { type: 'string' },
+  demo: { type: 'boolean' },
+  help: { type: 'boolean', aliases: ['h'] },
+};
+
+/** What the startup line names as the domain of the offline demo. */
+const DEMO_DOMAIN = 'demo (offline)';
+/**
+ * Grace period after the client hangs up before the process is ended anyway: an idle keep-alive
+ * socket must not leave an MCP server running after its client is gone.
+ */
+const EXIT_GRACE_MS = 2_000;
+
+/** Everything `encli mcp` was asked to do, from flags and environment. */
+export interface McpSettings {
+  domain: string;
+  policy: Policy;
+  demo: boolean;
+  login?: string;
+  password?: string;
+  /** Engine base URL override (`ENCX_BASE_URL`), for a local or fake engine. */
+  baseUrl?: string;
+}
+
+/** A startup failure the user can fix (no session, failed sign-in); exit code 1. */
+export class McpStartupError extends Error {
+  override readonly name = 'McpStartupError';
+}
+
+/**
+ * `-security`: trimmed and case-insensitive; empty means readonly (an unattended server must not
+ * be able to burn penalty time by default).
+ */
+export function parsePolicy(raw: string | undefined): Policy {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (value === '') return 'readonly';
+  if ((POLICIES as readonly string[]).includes(value)) return value as Policy;
+  throw new UsageError(`invalid -security value "${raw}": use readonly, approve or full`);
+}
+
+/**
+ * Reads flags, then the environment for what the flags leave open.
+ *
+ * @example
+ * ```ts
+ * resolveMcpSettings(['-domain', 'tech.en.cx', '-security', 'approve'], process.env)
+ * ```
+ */
+export function resolveMcpSettings(argv: readonly string[], env: NodeJS.ProcessEnv): McpSettings | 'help' {
+  const { flags, positionals } = parseFlags(argv, FLAGS);
+  if (flags.help === true) return 'help';
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}" (encli mcp takes only flags)`);
+  const nonEmpty = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+  const login = nonEmpty(flags.login) ?? nonEmpty(env.ENCX_LOGIN);
+  // Passwords are not trimmed: a space may be part of one.
+  const password = typeof flags.password === 'string' && flags.password !== '' ? flags.password : env.ENCX_PASSWORD || undefined;
+  if ((login === undefined) !== (password === undefined)) {
+    throw new UsageError('-login and -password go together (or ENCX_LOGIN and ENCX_PASSWORD)');
+  }
+  return {
+    domain: (nonEmpty(flags.domain) ?? nonEmpty(env.ENCX_DOMAIN) ?? DEFAULT_DOMAIN).toLowerCase(),
+    policy: parsePolicy(typeof flags.security === 'string' ? flags.security : undefined),
+    demo: flags.demo === true,
+    login,
+    password,
+    baseUrl: nonEmpty(env.ENCX_BASE_URL),
+  };
+}
+
+/**
+ * The signed-in engine client: the saved session of the domain; else sign in with the given
+ * credentials and save the session; else a startup error saying how to sign in.
+ */
+export async function openEngineClient(settings: McpSettings, store = new SessionStore()): Promise<EncounterClient> {
+  const saved = await store.load(settings.domain);
+  if (saved && saved.cookies.length > 0) {
+    return new EncounterClient({
+      domain: settings.domain,
+      baseUrl: settings.baseUrl,
+      cookies: saved.cookies,
+      userAgent: saved.userAgent || undefined,
+    });
+  }
+  if (settings.login === undefined || settings.password === undefined) {
+    throw new McpStartupError(
+      `no saved session for ${settings.domain}. Run "encli login -domain ${settings.domain}" first, ` +
+        `or pass -login and -password (or set ENCX_LOGIN and ENCX_PASSWORD)`,
+    );
+  }
+  const client = new EncounterClient({ domain: settings.domain, baseUrl: settings.baseUrl });
+  try {
+    await client.login(settings.login, settings.password);
+  } catch (err) {
+    throw new McpStartupError(`signing in to ${settings.domain} as ${settings.login} failed: ${(err as Error).message}`);
+  }
+  try {
+    await store.save({
+      domain: settings.domain,
+      login: settings.login,
+      userAgent: client.userAgent,
+      cookies: client.exportCookies(),
+      savedAt: new Date().toISOString(),
+    });
+  } catch (err) {
+    // The session works in memory; only the next start will have to sign in again.
+    process.stderr.write(`encli mcp: signed in, but the session could not be saved (${(err as Error).message})\n`);
+  }
+  return client;
+}
+
+/** The offline demo: the fake engine on 127.0.0.1 with a signed-in client, and how to stop it. */
+async function openDemo(): Promise<{ engine: Engine; close(): Promise<void> }> {
+  try {
+    return await createDemoEngine();
+  } catch (err) {
+    throw new McpStartupError(`the offline demo engine could not start: ${(err as Error).message}`);
+  }
+}
+
+/** Entry point of `encli mcp`; resolves to the exit code once the client hangs up. */
+export async function runMcp(argv: string[]): Promise<number> {
+  const settings = resolveMcpSettings(argv, process.env);
+  if (settings === 'help') {
+    process.stderr.write(HELP + '\n');
+    return 0;
+  }
+  const demo = settings.demo ? await openDemo() : undefined;
+  const raw = demo ? demo.engine : await openEngineClient(settings);
+  // Parallel tool calls from one model turn must not burst at the engine (350 ms between starts).
+  const engine = new Paced(raw);
+  const catalog = createCatalog(engine, {
+    policy: settings.policy,
+    confirmer: settings.policy === 'approve' ? mcpConfirmer : undefined,
+    // No read cache: an MCP client may keep one server for days while the game moves on.
+    readCacheTTL: 0,
+  });
+
+  const service = serveCatalogOverStdio(catalog, {
+    version: packageVersion(),
+    onError: (error) => process.stderr.write(`encli mcp: ${error.message}\n`),
+  });
+  const stop = () => void service.close();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  const domain = settings.demo ? DEMO_DOMAIN : settings.domain;
+  process.stderr.write(
+    `encli mcp: serving ${catalog.tools().length} engine tools over stdio (domain ${domain}, policy ${settings.policy})\n`,
+  );
+  await service.closed;
+  await demo?.close();
+  setTimeout(() => process.exit(process.exitCode ?? 0), EXIT_GRACE_MS).unref();
+  return 0;
 }
