@@ -1,22 +1,12 @@
-// STUB — replaced by the separators owner.
-import type { Box, Raster } from '../raster.js';
-
 /**
- * `horizontal`: panels side by side (cuts are vertical lines, the examined lines are columns);
- * `vertical`: panels stacked (the examined lines are rows); `grid`: rows and columns of panels.
+ * encx-agenttools/imaging/separators — find the panels of a collage. See `plan.ts` for the rules.
  */
-export type SplitAxis = 'horizontal' | 'vertical' | 'grid';
-
-export interface SplitOptions {
-  axis?: 'auto' | SplitAxis;
-  /** A request: used when detection yields exactly this many parts, else an even division. */
-  parts?: number;
-}
-
-export type SplitPlan =
-  | { ok: true; axis: SplitAxis; method: 'detected' | 'equal'; parts: Box[] }
-  | { ok: false; reason: string };
-
-export function planSplit(_raster: Raster, _options: SplitOptions = {}): SplitPlan {
-  return { ok: false, reason: 'separator detection is not implemented yet' };
-}
+export { planSplit, MAX_DETECTION_SIDE, type SplitAxis, type SplitOptions, type SplitPlan } from './plan.js';
+export { detectStrips, stripBoxes, MAX_PARTS, type StripAxis, type StripDetection, type Separator, type PartDetectionOptions } from './strips.js';
+export { detectGrid, type GridDetection } from './grid.js';
+export { measureLines, measureRows, measureColumnsOnly, type LineStats, type RegionStats, type OneAxisStats } from './line-stats.js';
+export { classifyLines, meanColour, LineKind, PLAIN_SPREAD, RINGING_SPREAD, RINGING_STDDEV, RUN_COLOUR_AGREEMENT } from './classify.js';
+export { findRuns, cutOf, NARROW_RINGING_RUN } from './runs.js';
+export { minimumPartSize, foldSlivers, equalDivision, type Interval } from './segments.js';
+export { isGapInsidePanel, backgroundBeside } from './background-gap.js';
+export { seamOfRun, oneColourPieces } from './seams.js';

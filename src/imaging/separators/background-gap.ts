@@ -1,0 +1,99 @@
+/**
+ * Screenshots are not collages. A screenshot of text has full-length blank lines between its
+ * paragraphs and text lines, and a stacked collage with a screenshot panel would be shredded into
+ * paragraphs if every blank run were a seam. The rule that tells them apart:
+ *
+ *   A paragraph gap sits *inside* a panel whose background is the gap's own colour: the content
+ *   just beyond the gap, on both sides, is mostly that colour (text is sparse ink on background).
+ *   A collage seam is bordered by panels: photographs on at least one side, whose pixels next to
+ *   the seam are mostly *other* colours.
+ *
+ * So a run is rejected when, on both sides, at least GAP_BACKGROUND_SHARE of the pixels on the lines
+ * 2–4 px beyond it match the run's colour within GAP_COLOUR_TOLERANCE. Lines 2–4 rather than 1: the
+ * first line beside a lossy seam is blended with it. Consequence, accepted and documented: two
+ * white-background screenshots pasted with a white seam and no frame read as one screenshot — they
+ * are indistinguishable from one by their pixels — so `parts` or a crop is needed there.
+ */
+import type { Box, Raster } from '../raster.js';
+import { pixelOverWhite } from './line-stats.js';
+import type { Interval } from './segments.js';
+
+/** Share of background-coloured pixels beside a gap above which the gap is inside a panel. */
+export const GAP_BACKGROUND_SHARE = 0.6;
+/** Per-channel distance to the gap colour still counted as "the same background" (JPEG shifts a seam's mean by up to ~25). */
+export const GAP_COLOUR_TOLERANCE = 28;
+/** Distances beyond the run that are sampled: past the blended first line, still within a text line's ascender zone. */
+const PROBE_DISTANCES = [2, 3, 4] as const;
+
+/**
+ * True when the content just beyond `gap` on one side (lines 2–4 past it, relative to `region`
+ * along `axis`) is mostly the colour `colour`: that side is a panel whose background the gap shares.
+ *
+ * @example
+ * ```ts
+ * backgroundBeside(raster, box, 'vertical', { start: 40, end: 52 }, 'after', [255, 255, 255]);
+ * ```
+ */
+export function backgroundBeside(
+  raster: Raster,
+  region: Box,
+  axis: 'horizontal' | 'vertical',
+  gap: Interval,
+  side: 'before' | 'after',
+  colour: readonly [number, number, number],
+): boolean {
+  const lineCount = axis === 'horizontal' ? region.width : region.height;
+  const lines = PROBE_DISTANCES.map((d) => (side === 'before' ? gap.start - d : gap.end - 1 + d));
+  return backgroundShare(raster, region, axis, lines, lineCount, colour) >= GAP_BACKGROUND_SHARE;
+}
+
+/**
+ * True when the run `gap` is bordered on both sides by content that is mostly the gap's colour —
+ * a gap inside one panel, not a seam between two.
+ *
+ * @example
+ * ```ts
+ * isGapInsidePanel(raster, box, 'vertical', { start: 40, end: 52 }, [255, 255, 255]);
+ * ```
+ */
+export function isGapInsidePanel(
+  raster: Raster,
+  region: Box,
+  axis: 'horizontal' | 'vertical',
+  gap: Interval,
+  colour: readonly [number, number, number],
+): boolean {
+  return backgroundBeside(raster, region, axis, gap, 'before', colour) && backgroundBeside(raster, region, axis, gap, 'after', colour);
+}
+
+/** Share of pixels matching `colour` over the given lines (out-of-range lines are skipped). */
+function backgroundShare(
+  raster: Raster,
+  region: Box,
+  axis: 'horizontal' | 'vertical',
+  lines: readonly number[],
+  lineCount: number,
+  colour: readonly [number, number, number],
+): number {
+  const px = [0, 0, 0];
+  let matched = 0;
+  let total = 0;
+  for (const line of lines) {
+    if (line < 0 || line >= lineCount) continue;
+    const length = axis === 'horizontal' ? region.height : region.width;
+    for (let i = 0; i < length; i++) {
+      const x = axis === 'horizontal' ? region.x + line : region.x + i;
+      const y = axis === 'horizontal' ? region.y + i : region.y + line;
+      pixelOverWhite(raster, x, y, px);
+      total++;
+      if (
+        Math.abs(px[0]! - colour[0]) <= GAP_COLOUR_TOLERANCE &&
+        Math.abs(px[1]! - colour[1]) <= GAP_COLOUR_TOLERANCE &&
+        Math.abs(px[2]! - colour[2]) <= GAP_COLOUR_TOLERANCE
+      ) {
+        matched++;
+      }
+    }
+  }
+  return total === 0 ? 0 : matched / total;
+}

@@ -1,0 +1,139 @@
+/**
+ * Grids (beyond the reference): collages of rows *and* columns, split by recursive guillotine cuts.
+ * The region is cut along its full-length separators, then every part is searched for separators
+ * spanning that part, and so on. Parts come out in reading order (top→bottom, then left→right).
+ *
+ * Guards against a photo or a screenshot exploding into panels, and against blank panel padding
+ * pulling a cut off its seam:
+ * - inner seams must look like the outer seam they hang from: the same colour (within
+ *   SEAM_COLOUR_TOLERANCE per channel) and at least half its width (SEAM_WIDTH_RATIO, plus slack
+ *   for lossy ringing) — a thin flat line inside a photo is not the collage's gutter. There is no
+ *   upper bound: a seam beside a blank screenshot margin of its colour merges with it and widens;
+ * - a grid's cuts align: an inner seam that overlaps a seam already seen running the whole
+ *   picture (a 2×2 grid's vertical gutter, found by the first strip detection) is narrowed to it,
+ *   so the cut goes through the gutter, not through the middle of gutter + blank padding;
+ * - a part's outer ends are the picture's own content range (its margins), never a panel's blank
+ *   padding: a screenshot panel keeps its white border;
+ * - paragraph gaps are already rejected by `isGapInsidePanel` at every level;
+ * - at most MAX_GRID_DEPTH levels and MAX_PARTS panels; more is texture.
+ */
+import type { Box, Raster } from '../raster.js';
+import { measureColumnsOnly, measureRows, type OneAxisStats, type RegionStats } from './line-stats.js';
+import type { Interval } from './segments.js';
+import { detectStrips, MAX_PARTS, stripBoxes, type PartDetectionOptions, type Separator, type StripDetection } from './strips.js';
+
+/** Same gutter colour: covers JPEG's shift of a thin seam's mean (measured up to ~25) with a margin. */
+export const SEAM_COLOUR_TOLERANCE = 40;
+/** An inner seam is at least half as wide as its parent seam… */
+const SEAM_WIDTH_RATIO = 2;
+/** …give or take the few lines lossy ringing adds to or takes from a seam. */
+const SEAM_WIDTH_SLACK = 4;
+/** Three levels cover every guillotine layout of up to 8 panels met in practice (rows of columns of rows). */
+const MAX_GRID_DEPTH = 3;
+
+export interface GridDetection {
+  /** The panels in reading order; null when there are more than MAX_PARTS (texture). */
+  panels: Box[] | null;
+  /** Every seam used, as rectangles in picture coordinates (for checking that cuts lie inside them). */
+  seams: Box[];
+}
+
+/** The strip detection a region is cut along: the axis with more usable segments; rows first on a tie (reading order). */
+export function chooseCut(h: StripDetection, v: StripDetection): StripDetection | null {
+  if (!h.usable && !v.usable) return null;
+  if (!h.usable) return v;
+  if (!v.usable) return h;
+  return h.segments.length > v.segments.length ? h : v;
+}
+
+/** Narrows `sep` to a known full-length seam it overlaps, then checks it against the parent seam. */
+function refineSeam(parent: Separator | undefined, known: readonly Separator[]): (sep: Separator) => Separator | null {
+  return (found) => {
+    const aligned = known.find((k) => k.start < found.end && found.start < k.end);
+    const sep = aligned ? { start: Math.max(found.start, aligned.start), end: Math.min(found.end, aligned.end), colour: found.colour } : found;
+    if (parent === undefined) return sep;
+    const w = sep.end - sep.start;
+    if (w * SEAM_WIDTH_RATIO + SEAM_WIDTH_SLACK < parent.end - parent.start) return null;
+    for (let c = 0; c < 3; c++) if (Math.abs(sep.colour[c]! - parent.colour[c]!) > SEAM_COLOUR_TOLERANCE) return null;
+    return sep;
+  };
+}
+
+/** The content range along an axis, from its whole-picture detection (null: nothing to bound by). */
+function contentOf(d: StripDetection | undefined): Interval | undefined {
+  const first = d?.segments[0];
+  const last = d?.segments[d.segments.length - 1];
+  return first && last ? { start: first.start, end: last.end } : undefined;
+}
+
+/**
+ * Splits the picture into grid panels. `top` is the whole-picture statistics already measured for
+ * strip detection, reused so the first level costs no extra pass. Below it, a part cut along one
+ * axis is only searched across the *other* axis: its lines along the cut axis are its parent's
+ * lines, already judged there (searching them again with the part's smaller sliver size would
+ * only re-cut slivers the parent folded). So a part cut out of rows needs only column statistics
+ * and a part cut out of columns only row statistics.
+ *
+ * @example
+ * ```ts
+ * const { panels } = detectGrid(raster, measureLines(raster, fullBox)); // 2×2 → four boxes
+ * ```
+ */
+export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetection, topV?: StripDetection): GridDetection {
+  const seams: Box[] = [];
+  const panels: Box[] = [];
+  let overflow = false;
+
+  const unusable = (axis: StripDetection['axis']): StripDetection => ({ axis, segments: [], separators: [], apparent: 0, usable: false });
+  const hTop = topH ?? detectStrips(raster, top, 'horizontal');
+  const vTop = topV ?? detectStrips(raster, top, 'vertical');
+  const bounds = { horizontal: contentOf(hTop), vertical: contentOf(vTop) };
+
+  /** `across`: the only axis still worth searching in this part (undefined at the top: both). */
+  const visit = (
+    stats: RegionStats | OneAxisStats,
+    depth: number,
+    parent: Separator | undefined,
+    across?: StripDetection['axis'],
+    h?: StripDetection,
+    v?: StripDetection,
+  ): void => {
+    if (overflow) return;
+    const region = stats.region;
+    const options = (axis: StripDetection['axis']): PartDetectionOptions => {
+      const known = axis === 'horizontal' ? hTop.separators : vTop.separators;
+      const range = bounds[axis];
+      return range ? { refine: refineSeam(parent, known), bounds: range } : { refine: refineSeam(parent, known) };
+    };
+    let cut: StripDetection | null = null;
+    if (depth < MAX_GRID_DEPTH) {
+      const hd = h ?? (across === 'vertical' ? unusable('horizontal') : detectStrips(raster, stats, 'horizontal', options('horizontal')));
+      const vd = v ?? (across === 'horizontal' ? unusable('vertical') : detectStrips(raster, stats, 'vertical', options('vertical')));
+      cut = chooseCut(hd, vd);
+    }
+    if (cut === null) {
+      panels.push(region);
+      if (panels.length > MAX_PARTS) overflow = true;
+      return;
+    }
+    for (const sep of cut.separators) {
+      seams.push(
+        cut.axis === 'horizontal'
+          ? { x: sep.start, y: region.y, width: sep.end - sep.start, height: region.height }
+          : { x: region.x, y: sep.start, width: region.width, height: sep.end - sep.start },
+      );
+    }
+    const childParent = cut.separators[0] ?? parent;
+    for (const box of stripBoxes(region, cut.axis, cut.segments)) {
+      // Cut out of rows (vertical) → search across columns next, and the other way round.
+      if (cut.axis === 'vertical') visit(measureColumnsOnly(raster, box), depth + 1, childParent, 'horizontal');
+      else visit(measureRows(raster, box), depth + 1, childParent, 'vertical');
+      if (overflow) return;
+    }
+  };
+
+  visit(top, 0, undefined, undefined, hTop, vTop);
+  if (overflow) return { panels: null, seams };
+  panels.sort((a, b) => a.y - b.y || a.x - b.x);
+  return { panels, seams };
+}

@@ -1,0 +1,165 @@
+/**
+ * Collage separator detection and the split plan. A collage is several pictures pasted into one
+ * file; its parts are found in the pixels (plain lines between panels), never guessed.
+ *
+ * Rules in brief (details next to each rule's code):
+ * - a line is background when every pixel stays within 16 per channel (`classify.ts`, every pixel
+ *   checked, plus a measured rescue for lossy ringing on thin seams);
+ * - plain runs at the ends are margins and never cut; interior runs are separators, cut through the
+ *   middle (`runs.ts`); gaps inside a screenshot panel and a panel's blank padding are not
+ *   separators (`background-gap.ts`, `seams.ts`);
+ * - parts thinner than max(⌊side/50⌋, 8) fold into a neighbour; 2–8 parts (`segments.ts`);
+ * - grids of rows and columns by recursive guillotine cuts (`grid.ts`);
+ * - lines are read until proven content, never sampled (`line-stats.ts`, with measured throughput).
+ */
+import type { Box, Raster } from '../raster.js';
+import { detectGrid } from './grid.js';
+import { measureColumnsOnly, measureLines, measureRows } from './line-stats.js';
+import { equalDivision } from './segments.js';
+import { detectStrips, MAX_PARTS, stripBoxes, type StripAxis, type StripDetection } from './strips.js';
+
+/**
+ * `horizontal`: panels side by side (cuts are vertical lines, the examined lines are columns);
+ * `vertical`: panels stacked (the examined lines are rows); `grid`: rows and columns of panels.
+ */
+export type SplitAxis = 'horizontal' | 'vertical' | 'grid';
+
+export interface SplitOptions {
+  axis?: 'auto' | SplitAxis;
+  /** A request: used when detection yields exactly this many parts, else an even division. */
+  parts?: number;
+}
+
+export type SplitPlan =
+  | { ok: true; axis: SplitAxis; method: 'detected' | 'equal'; parts: Box[] }
+  | { ok: false; reason: string };
+
+/** Fewest parts a split returns: one part is the picture itself (view it instead). */
+const MIN_PARTS = 2;
+
+/**
+ * Longest side searched for separators. Line statistics cost ~80 bytes per row and column, so a
+ * 25-megapixel picture 1 px tall and 26 million px wide would need 2 GB of them; 65 536 px bounds
+ * that at ~10 MB while covering any real collage (panoramas top out near 30 000 px). Longer sides
+ * can still be divided evenly on request.
+ */
+export const MAX_DETECTION_SIDE = 65_536;
+
+interface Candidate {
+  axis: SplitAxis;
+  parts: Box[];
+}
+
+/**
+ * Plans how to split a collage into its panels.
+ *
+ * - no `parts`: the detected panels (`method: "detected"`), or a refusal that says why;
+ * - `parts: n` (2–8): the detected panels when detection gives exactly n, else the side divided
+ *   evenly (`method: "equal"`, a cut may run through content);
+ * - `axis: "auto"` (default) compares both strip axes and the grid: more parts win; a tie goes to
+ *   the longer side (height > width → vertical); the grid wins only with more panels than strips.
+ *
+ * @example
+ * ```ts
+ * planSplit(raster);                                   // { ok: true, axis: 'horizontal', method: 'detected', parts: [...] }
+ * planSplit(raster, { axis: 'vertical', parts: 3 });   // three stacked parts, detected or equal
+ * ```
+ */
+export function planSplit(raster: Raster, options: SplitOptions = {}): SplitPlan {
+  const requested = options.parts;
+  if (requested !== undefined && (!Number.isInteger(requested) || requested < MIN_PARTS || requested > MAX_PARTS)) {
+    return { ok: false, reason: `parts has to be between ${MIN_PARTS} and ${MAX_PARTS}, got ${requested}` };
+  }
+  const axisOption = options.axis ?? 'auto';
+  const full: Box = { x: 0, y: 0, width: raster.width, height: raster.height };
+  const longerAxis: StripAxis = raster.height > raster.width ? 'vertical' : 'horizontal';
+  if (raster.width <= 0 || raster.height <= 0) return { ok: false, reason: NO_SEPARATORS };
+
+  if (Math.max(raster.width, raster.height) > MAX_DETECTION_SIDE) {
+    if (requested === undefined) {
+      return {
+        ok: false,
+        reason: `this picture measures ${raster.width}x${raster.height} pixels, too long a side (over ${MAX_DETECTION_SIDE}) to search for separators; pass parts to divide it evenly, or crop an explicit box`,
+      };
+    }
+    return evenly(raster, axisOption === 'horizontal' || axisOption === 'vertical' ? axisOption : longerAxis, requested);
+  }
+
+  // Auto and grid need both axes; an explicit strip axis skips the other one entirely (not even measured).
+  const both = axisOption === 'auto' || axisOption === 'grid' ? measureLines(raster, full) : undefined;
+  const stats = both ?? (axisOption === 'horizontal' ? measureColumnsOnly(raster, full) : measureRows(raster, full));
+  const wantH = axisOption !== 'vertical';
+  const wantV = axisOption !== 'horizontal';
+  const h = wantH ? detectStrips(raster, stats, 'horizontal') : undefined;
+  const v = wantV ? detectStrips(raster, stats, 'vertical') : undefined;
+
+  const strip = (d: StripDetection): Candidate => ({ axis: d.axis, parts: stripBoxes(full, d.axis, d.segments) });
+  const candidates: Candidate[] = [];
+  let chosenStrip: StripDetection | undefined;
+  if (axisOption === 'horizontal') chosenStrip = h;
+  else if (axisOption === 'vertical') chosenStrip = v;
+  else chosenStrip = pickStripAxis(h!, v!, longerAxis);
+
+  let grid: Candidate | undefined;
+  let gridOverflow = false;
+  if (both !== undefined && (h!.usable || v!.usable)) {
+    const found = detectGrid(raster, both, h, v);
+    if (found.panels === null) gridOverflow = true;
+    else if (found.panels.length >= MIN_PARTS) grid = { axis: 'grid', parts: found.panels };
+  }
+
+  if (axisOption === 'grid') {
+    if (grid) candidates.push(grid);
+  } else if (axisOption === 'auto') {
+    const bestStrip = chosenStrip!.usable ? chosenStrip!.segments.length : 0;
+    if (grid && grid.parts.length > bestStrip) candidates.push(grid);
+    if (chosenStrip!.usable) candidates.push(strip(chosenStrip!));
+    // Other detected layouts, so a request for n parts can still be met by real seams.
+    const other = chosenStrip === h ? v! : h!;
+    if (other.usable) candidates.push(strip(other));
+    if (grid && !candidates.includes(grid)) candidates.push(grid);
+  } else if (chosenStrip!.usable) {
+    candidates.push(strip(chosenStrip!));
+  }
+
+  if (requested === undefined) {
+    const best = candidates[0];
+    if (best) return { ok: true, axis: best.axis, method: 'detected', parts: best.parts };
+    const apparent = Math.max(h?.apparent ?? 0, v?.apparent ?? 0);
+    if (apparent > MAX_PARTS || gridOverflow) return { ok: false, reason: textured(Math.max(apparent, MAX_PARTS + 1)) };
+    return { ok: false, reason: NO_SEPARATORS };
+  }
+
+  const match = candidates.find((c) => c.parts.length === requested);
+  if (match) return { ok: true, axis: match.axis, method: 'detected', parts: match.parts };
+
+  // Even division along the strip axis auto would choose (also for a grid request: strips are
+  // what an even division can make).
+  const axis: StripAxis = axisOption === 'horizontal' || axisOption === 'vertical' ? axisOption : (chosenStrip?.axis ?? longerAxis);
+  return evenly(raster, axis, requested);
+}
+
+/** The even division of reference §5.7 step 8: over the full span, margins included. */
+function evenly(raster: Raster, axis: StripAxis, n: number): SplitPlan {
+  const span = axis === 'horizontal' ? raster.width : raster.height;
+  const division = equalDivision(span, n);
+  if (division === null) {
+    return { ok: false, reason: `the picture measures ${span} pixels across the ${axis} axis, which cannot be divided into ${n} parts` };
+  }
+  return { ok: true, axis, method: 'equal', parts: stripBoxes({ x: 0, y: 0, width: raster.width, height: raster.height }, axis, division) };
+}
+
+/** Auto strip axis: more usable segments win; a tie (also 0 vs 0) goes to the longer side. */
+function pickStripAxis(h: StripDetection, v: StripDetection, longer: StripAxis): StripDetection {
+  const hn = h.usable ? h.segments.length : 0;
+  const vn = v.usable ? v.segments.length : 0;
+  if (hn !== vn) return hn > vn ? h : v;
+  return longer === 'horizontal' ? h : v;
+}
+
+const NO_SEPARATORS =
+  'no separators were found, so the parts of this picture cannot be guessed; pass parts to divide it evenly, or crop an explicit box';
+
+function textured(apparent: number): string {
+  return `this picture appears to fall into ${apparent} parts, more than the ${MAX_PARTS} one call returns; it is more likely textured than assembled, so crop the region you need instead`;
+}

@@ -1,0 +1,88 @@
+/**
+ * From classified lines to margins and separator runs along one axis.
+ */
+import { LineKind, meanColour, RUN_COLOUR_AGREEMENT } from './classify.js';
+import type { LineStats } from './line-stats.js';
+import type { Interval } from './segments.js';
+
+/**
+ * Widest run that may rely on "ringing" lines. JPEG and WebP smear a seam over at most a couple of
+ * lines each side (measured: a 2–4 px separator at quality 50 yields ringing runs of 2–6 lines), so
+ * a run this narrow is a damaged seam, while a wider band of near-flat lines is a flat region of a
+ * photo (sky, wall, a gentle gradient) and only its truly plain lines, if any, may count.
+ */
+export const NARROW_RINGING_RUN = 12;
+
+export interface AxisRuns {
+  /** First line that is not plain background (everything before is margin). */
+  contentStart: number;
+  /** One past the last line that is not plain background. */
+  contentEnd: number;
+  /** Interior separator runs, in order, each strictly inside the content range. */
+  separators: Interval[];
+}
+
+/**
+ * Finds margins and separator runs. Margins are plain lines at either end; a separator is a
+ * maximal interior run of non-content lines, flanked by content on both sides: the whole run when
+ * it is narrow, else the span of its plain lines (none → not a separator), widened over adjacent
+ * ringing lines of the same colour — a wide seam in a heavily compressed JPEG keeps plain lines
+ * only in its middle, and its ringing edges are still seam, not content. Returns null when every
+ * line is plain (a blank picture has no content to split).
+ *
+ * @example
+ * ```ts
+ * findRuns(Uint8Array.of(1, 0, 0, 1, 1, 0, 0, 1)); // { contentStart: 1, contentEnd: 7, separators: [{start:3,end:5}] }
+ * ```
+ */
+export function findRuns(kinds: Uint8Array, lines?: LineStats): AxisRuns | null {
+  let contentStart = 0;
+  while (contentStart < kinds.length && kinds[contentStart] === LineKind.Plain) contentStart++;
+  if (contentStart === kinds.length) return null;
+  let contentEnd = kinds.length;
+  while (kinds[contentEnd - 1] === LineKind.Plain) contentEnd--;
+
+  const separators: Interval[] = [];
+  let i = contentStart;
+  while (i < contentEnd) {
+    if (kinds[i] === LineKind.Content) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let firstPlain = -1;
+    let lastPlain = -1;
+    while (i < contentEnd && kinds[i] !== LineKind.Content) {
+      if (kinds[i] === LineKind.Plain) {
+        if (firstPlain < 0) firstPlain = i;
+        lastPlain = i;
+      }
+      i++;
+    }
+    const end = i;
+    // Touching an end of the content range means ringing lines beside a margin: not interior.
+    if (start === contentStart || end === contentEnd) continue;
+    if (end - start <= NARROW_RINGING_RUN) separators.push({ start, end });
+    else if (firstPlain >= 0) separators.push(lines ? widenOverRinging(lines, start, end, firstPlain, lastPlain + 1) : { start: firstPlain, end: lastPlain + 1 });
+  }
+  return { contentStart, contentEnd, separators };
+}
+
+/** Extends [plainStart, plainEnd) within [runStart, runEnd) over lines whose mean colour matches the plain span's. */
+function widenOverRinging(lines: LineStats, runStart: number, runEnd: number, plainStart: number, plainEnd: number): Interval {
+  const colour = meanColour(lines, plainStart, plainEnd);
+  const agrees = (i: number): boolean => {
+    const c = meanColour(lines, i, i + 1);
+    return Math.abs(c[0] - colour[0]) <= RUN_COLOUR_AGREEMENT && Math.abs(c[1] - colour[1]) <= RUN_COLOUR_AGREEMENT && Math.abs(c[2] - colour[2]) <= RUN_COLOUR_AGREEMENT;
+  };
+  let start = plainStart;
+  while (start > runStart && agrees(start - 1)) start--;
+  let end = plainEnd;
+  while (end < runEnd && agrees(end)) end++;
+  return { start, end };
+}
+
+/** The cut through a separator run: its middle, start + ⌊length/2⌋ (run 300..309 → 305). */
+export function cutOf(run: Interval): number {
+  return run.start + Math.floor((run.end - run.start) / 2);
+}

@@ -1,0 +1,100 @@
+/**
+ * Strip detection along one axis of one region: panels side by side (`horizontal`, the lines are
+ * columns) or stacked (`vertical`, the lines are rows).
+ */
+import type { Box, Raster } from '../raster.js';
+import { classifyLines } from './classify.js';
+import { seamOfRun } from './seams.js';
+import type { OneAxisStats, RegionStats } from './line-stats.js';
+import { cutOf, findRuns } from './runs.js';
+import { foldSlivers, minimumPartSize, type Interval } from './segments.js';
+
+export type StripAxis = 'horizontal' | 'vertical';
+
+/** Most parts one split returns; more apparent parts mean texture, not a collage. */
+export const MAX_PARTS = 8;
+
+/** A separator run that survived every rule, with the colour it shows. */
+export interface Separator extends Interval {
+  colour: [number, number, number];
+}
+
+export interface StripDetection {
+  axis: StripAxis;
+  /** Segments after folding slivers, in absolute picture coordinates along the axis. */
+  segments: Interval[];
+  /** The separators whose cuts survived folding, one per cut, in order (absolute coordinates). */
+  separators: Separator[];
+  /** segments.length; reported as the "apparent" count in refusals. */
+  apparent: number;
+  /** 2..MAX_PARTS segments. */
+  usable: boolean;
+}
+
+/**
+ * Options of a detection inside a grid part: how a found seam is checked or narrowed (null
+ * rejects it), and where the part's content ends along the axis (the picture's own margins, not
+ * the part's first and last plain lines — a screenshot panel's blank padding is part of the panel).
+ */
+export interface PartDetectionOptions {
+  refine?: (sep: Separator) => Separator | null;
+  bounds?: Interval;
+}
+
+/**
+ * Detects the strips of `region` along `axis` from its line statistics.
+ *
+ * @example
+ * ```ts
+ * const stats = measureLines(raster, fullBox);
+ * const h = detectStrips(raster, stats, 'horizontal'); // h.segments: [{start:0,end:305}, …]
+ * ```
+ */
+export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, axis: StripAxis, options: PartDetectionOptions = {}): StripDetection {
+  const region = stats.region;
+  const lines = axis === 'horizontal' ? stats.columns : stats.rows;
+  if (lines === undefined) return { axis, segments: [], separators: [], apparent: 0, usable: false };
+  const origin = axis === 'horizontal' ? region.x : region.y;
+  const runs = findRuns(classifyLines(lines), lines);
+  if (runs === null) return { axis, segments: [], separators: [], apparent: 0, usable: false };
+
+  const kept: Separator[] = [];
+  for (const run of runs.separators) {
+    const seam = seamOfRun(raster, region, axis, lines, run);
+    if (seam === null) continue;
+    const found: Separator = { start: origin + seam.start, end: origin + seam.end, colour: seam.colour };
+    const sep = options.refine ? options.refine(found) : found;
+    if (sep !== null) kept.push(sep);
+  }
+
+  const span = { start: origin, end: origin + lines.count };
+  const first = options.bounds ? Math.max(span.start, options.bounds.start) : origin + runs.contentStart;
+  const last = options.bounds ? Math.min(span.end, options.bounds.end) : origin + runs.contentEnd;
+  const raw: Interval[] = [];
+  let start = first;
+  for (const sep of kept) {
+    const cut = cutOf(sep);
+    raw.push({ start, end: cut });
+    start = cut;
+  }
+  raw.push({ start, end: last });
+
+  const segments = foldSlivers(raw, minimumPartSize(lines.count));
+  const separators: Separator[] = [];
+  for (let i = 1; i < segments.length; i++) {
+    const cut = segments[i]!.start;
+    const sep = kept.find((s) => cutOf(s) === cut);
+    if (sep) separators.push(sep);
+  }
+  const apparent = segments.length;
+  return { axis, segments, separators, apparent, usable: apparent >= 2 && apparent <= MAX_PARTS };
+}
+
+/** Turns strip segments into boxes: the cross axis spans the whole region, never trimmed. */
+export function stripBoxes(region: Box, axis: StripAxis, segments: readonly Interval[]): Box[] {
+  return segments.map((s) =>
+    axis === 'horizontal'
+      ? { x: s.start, y: region.y, width: s.end - s.start, height: region.height }
+      : { x: region.x, y: s.start, width: region.width, height: s.end - s.start },
+  );
+}
