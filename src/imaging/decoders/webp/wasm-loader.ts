@@ -55,7 +55,7 @@ export async function decodeWithWasm(bytes: Uint8Array): Promise<{ width: number
   const buffer =
     bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer
       ? bytes.buffer
-      : bytes.slice().buffer;
+      : new Uint8Array(bytes).buffer; // a copy: Node Buffer.slice() would return a view of its pool
   try {
     const image = await decodeWithLibwebp(buffer);
     const data = image.data;
@@ -106,7 +106,7 @@ async function locateDefaultWasm(): Promise<Uint8Array | ArrayBuffer> {
 
 function toArrayBuffer(source: Uint8Array | ArrayBuffer): ArrayBuffer {
   if (source instanceof ArrayBuffer) return source;
-  return source.slice().buffer as ArrayBuffer;
+  return new Uint8Array(source).buffer; // a copy (Buffer.slice() is a view)
 }
 
 function unavailable(err: unknown): ImageError {
