@@ -12,6 +12,7 @@ import { decode } from '../../src/imaging/decode.js';
 import { isImageError, type ImageErrorCode } from '../../src/imaging/errors.js';
 import type { Raster } from '../../src/imaging/raster.js';
 import { CORPUS_DIR } from './corpus.js';
+import { referenceDecode } from './jpeg-reference.js';
 
 /** A decoded picture may differ from libvips's by rounding (IDCT, upsampling, 16→8 bit): 2 per channel on average. */
 export const MAX_MEAN_ABS_ERROR = 2;
@@ -65,6 +66,8 @@ function pamDigest(r: Raster): string {
 /** libvips's reading of the file as 8-bit RGBA, upright, ICC profiles ignored (our decoders return stored values, as browsers do without colour management); null when libvips cannot read it. */
 async function sharpRaster(path: string): Promise<Raster | null> {
   try {
+    // JPEG: libjpeg-turbo's own reading (CMYK without libvips's colour management — see jpeg-reference.ts).
+    if (path.toLowerCase().endsWith('.jpg')) return await referenceDecode(readFileSync(path));
     const { data, info } = await sharp(path, { failOn: 'none', ignoreIcc: true }).rotate().ensureAlpha().toColourspace('srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
     if (info.channels !== 4) return null;
     return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };

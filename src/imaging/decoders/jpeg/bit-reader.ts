@@ -1,0 +1,108 @@
+/**
+ * Reads the entropy-coded bits of a scan: removes stuffed zero bytes (FF 00) and stops at the next
+ * marker. Past a marker or the end of the data it supplies zero bits and remembers that it did,
+ * so the decoder can leave the rest of the interval blank, as libjpeg does, instead of failing.
+ */
+import { type HuffmanTable, LOOKUP_BITS } from './huffman.js';
+
+export class BitReader {
+  /** Up to 32 buffered bits, the next one at bit `count - 1`. */
+  private buffer = 0;
+  private count = 0;
+  /** How many zero bits were supplied after the data ran out; they sit at the bottom of `buffer`. */
+  private padding = 0;
+  /** True once a code that matches no Huffman code was seen (the data is damaged). */
+  badCode = false;
+
+  constructor(
+    private readonly data: Uint8Array,
+    /** Index of the next byte to read. */
+    public position: number,
+  ) {}
+
+  /** True once the decoder has used bits that were not in the file. */
+  exhausted(): boolean {
+    return this.count < this.padding;
+  }
+
+  /** Tops the buffer up to more than 24 bits. */
+  private fill(): void {
+    const data = this.data;
+    while (this.count <= 24) {
+      let byte = 0;
+      if (this.padding === 0 && this.position < data.length) {
+        byte = data[this.position]!;
+        if (byte === 0xff) {
+          const next = this.position + 1 < data.length ? data[this.position + 1]! : -1;
+          if (next === 0x00) {
+            this.position += 2;
+          } else {
+            byte = 0; // a marker (or the end): stay on it, supply zeros from now on
+            this.padding = 8;
+          }
+        } else {
+          this.position++;
+        }
+      } else {
+        this.padding += 8;
+      }
+      this.buffer = (this.buffer << 8) | byte;
+      this.count += 8;
+    }
+  }
+
+  /** Discards buffered bits, e.g. at a restart marker; `position` is where reading resumes. */
+  reset(position: number): void {
+    this.buffer = 0;
+    this.count = 0;
+    this.padding = 0;
+    this.position = position;
+  }
+
+  /** Marks the data as used up: every further read supplies zeros and `exhausted()` is true. */
+  exhaust(): void {
+    this.count = 0;
+    this.padding = 1;
+  }
+
+  /** Reads `n` (0–16) bits as an unsigned number. */
+  bits(n: number): number {
+    if (this.count < n) this.fill();
+    this.count -= n;
+    return (this.buffer >>> this.count) & ((1 << n) - 1);
+  }
+
+  bit(): number {
+    if (this.count < 1) this.fill();
+    this.count--;
+    return (this.buffer >>> this.count) & 1;
+  }
+
+  /** Reads `n` bits as a JPEG magnitude category value (the "extend" step of F.2.2.1). */
+  receiveExtend(n: number): number {
+    if (n === 0) return 0;
+    if (n > 16) n = 16; // impossible in valid data; keeps the shift arithmetic defined
+    const value = this.bits(n);
+    return value < 1 << (n - 1) ? value - (1 << n) + 1 : value;
+  }
+
+  /** Decodes one Huffman symbol; an invalid code yields 0 (libjpeg's choice) and sets `badCode`. */
+  decode(table: HuffmanTable): number {
+    if (this.count < 16) this.fill();
+    const entry = table.lookup[(this.buffer >>> (this.count - LOOKUP_BITS)) & ((1 << LOOKUP_BITS) - 1)]!;
+    if (entry !== 0) {
+      this.count -= entry >> 8;
+      return entry & 0xff;
+    }
+    for (let length = LOOKUP_BITS + 1; length <= 16; length++) {
+      const code = (this.buffer >>> (this.count - length)) & ((1 << length) - 1);
+      if (code <= table.maxCode[length]!) {
+        this.count -= length;
+        return table.symbols[table.valueOffset[length]! + code] ?? 0;
+      }
+    }
+    this.badCode = true;
+    this.count -= 16;
+    return 0;
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * A colour component's decoding state: its block grid, sample plane, and (progressive only) the
+ * coefficients collected across scans.
+ */
+import type { FrameComponent } from './markers.js';
+import type { HuffmanTable } from './huffman.js';
+import { idct8x8 } from './idct.js';
+import { idctScaled } from './idct-scaled.js';
+
+export class Component {
+  readonly id: number;
+  readonly h: number;
+  readonly v: number;
+  readonly tq: number;
+  /** Output samples per block side: 8, or 4/2/1 when decoding at 1/2, 1/4, 1/8 scale. */
+  readonly blockSize: number;
+  /** Samples this component really has at the output scale (before padding to whole blocks). */
+  readonly sampleWidth: number;
+  readonly sampleHeight: number;
+  /** Blocks covering the samples: what a non-interleaved scan codes. */
+  readonly widthInBlocks: number;
+  readonly heightInBlocks: number;
+  /** Blocks covering whole MCUs: what interleaved scans code, and the plane's size. */
+  readonly blocksPerLine: number;
+  readonly blocksPerColumn: number;
+  /** Decoded samples, `stride` = blocksPerLine × blockSize apart. */
+  readonly plane: Uint8Array;
+  readonly stride: number;
+  /** Progressive frames: 64 coefficients per block, natural order, for all blocksPerLine × blocksPerColumn. */
+  readonly coefficients: Int16Array | null;
+  /** The quantisation table in natural order, latched at the first scan that codes this component. */
+  quant: Int32Array | null = null;
+  dcTable: HuffmanTable | null = null;
+  acTable: HuffmanTable | null = null;
+  /** DC predictor, reset at each scan and restart. */
+  pred = 0;
+
+  constructor(
+    spec: FrameComponent,
+    width: number,
+    height: number,
+    maxH: number,
+    maxV: number,
+    progressive: boolean,
+    blockSize = 8,
+  ) {
+    this.id = spec.id;
+    this.h = spec.h;
+    this.v = spec.v;
+    this.tq = spec.tq;
+    this.blockSize = blockSize;
+    this.sampleWidth = Math.ceil((width * spec.h * blockSize) / (maxH * 8));
+    this.sampleHeight = Math.ceil((height * spec.v * blockSize) / (maxV * 8));
+    this.widthInBlocks = Math.ceil(Math.ceil((width * spec.h) / maxH) / 8);
+    this.heightInBlocks = Math.ceil(Math.ceil((height * spec.v) / maxV) / 8);
+    this.blocksPerLine = Math.ceil(width / (8 * maxH)) * spec.h;
+    this.blocksPerColumn = Math.ceil(height / (8 * maxV)) * spec.v;
+    this.stride = this.blocksPerLine * blockSize;
+    this.plane = new Uint8Array(this.stride * this.blocksPerColumn * blockSize);
+    this.coefficients = progressive ? new Int16Array(this.blocksPerLine * this.blocksPerColumn * 64) : null;
+  }
+
+  /** Inverse-transforms the 64 coefficients at `coefficients[offset…]` into the plane at block (row, col). */
+  storeBlock(coefficients: Int16Array, offset: number, row: number, col: number): void {
+    const size = this.blockSize;
+    const at = row * size * this.stride + col * size;
+    if (size === 8) idct8x8(coefficients, offset, this.quant!, this.plane, at, this.stride);
+    else idctScaled(coefficients, offset, this.quant!, this.plane, at, this.stride, size);
+  }
+}

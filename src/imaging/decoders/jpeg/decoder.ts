@@ -1,0 +1,273 @@
+/**
+ * The JPEG decoder: walks the markers, keeps the tables, decodes each scan, then converts the
+ * component planes to RGBA. Baseline, extended sequential and progressive Huffman JPEG, 8-bit,
+ * 1, 3 or 4 components with any sampling factors.
+ */
+import { ImageError, isImageError } from '../../errors.js';
+import { assertPixelBudget } from '../../limits.js';
+import { type ColorModel, planesToRgba } from './color.js';
+import { Component } from './component.js';
+import { readExifOrientation } from './exif.js';
+import { isStandalone } from './header.js';
+import { type HuffmanTable, parseHuffmanTables } from './huffman.js';
+import {
+  APP1,
+  APP14,
+  DHT,
+  DQT,
+  DRI,
+  EOI,
+  SOI,
+  SOS,
+  corrupt,
+  findMarker,
+  isDecodedSof,
+  parseFrame,
+  readU16,
+  refuseUnsupportedSof,
+  segmentEnd,
+  truncated,
+  type FrameHeader,
+} from './markers.js';
+import { decodeScan } from './scan.js';
+import { ZIGZAG } from './zigzag.js';
+
+/** APP0 identifier "JFIF\0": the file promises YCbCr for three components. */
+const JFIF_ID = [0x4a, 0x46, 0x49, 0x46, 0x00];
+/** APP14 identifier "Adobe": carries the colour transform flag (byte 11 of the body). */
+const ADOBE_ID = [0x41, 0x64, 0x6f, 0x62, 0x65];
+/** Component ids 'R', 'G', 'B': some encoders mark untransformed RGB this way instead of with Adobe. */
+const RGB_IDS = [0x52, 0x47, 0x42];
+
+/** Decoding at 1/2, 1/4 or 1/8 of the size reads only the low frequencies of each block. */
+export type JpegScale = 1 | 2 | 4 | 8;
+
+/**
+ * The most scans a file may have. Real progressive files use about 10 (libjpeg's default script)
+ * and rarely more than 100; each scan costs a pass over the whole picture, so a small hostile file
+ * repeating scan headers could otherwise keep the decoder busy for minutes. TurboJPEG applies the
+ * same kind of limit.
+ */
+const MAX_SCANS = 500;
+
+export interface DecodedJpeg {
+  width: number;
+  height: number;
+  /** RGBA, as stored (before EXIF orientation); width and height are ceil(stored size / scale). */
+  data: Uint8Array;
+  /** EXIF orientation 1–8. */
+  orientation: number;
+}
+
+function startsWith(bytes: Uint8Array, at: number, end: number, id: number[]): boolean {
+  if (end - at < id.length) return false;
+  for (let i = 0; i < id.length; i++) if (bytes[at + i] !== id[i]) return false;
+  return true;
+}
+
+/** Parses every table in a DQT body into `tables` (natural order, 8- or 16-bit precision). */
+function parseQuantTables(bytes: Uint8Array, start: number, end: number, tables: (Int32Array | null)[]): void {
+  let at = start;
+  while (at < end) {
+    const precision = bytes[at]! >> 4;
+    const id = bytes[at]! & 15;
+    if (precision > 1 || id > 3) throw corrupt(`a quantisation table (DQT) has precision ${precision} and id ${id}`);
+    const size = precision === 0 ? 64 : 128;
+    if (at + 1 + size > end) throw corrupt('a quantisation table (DQT) is shorter than 64 entries');
+    const table = new Int32Array(64);
+    for (let k = 0; k < 64; k++) {
+      table[ZIGZAG[k]!] = precision === 0 ? bytes[at + 1 + k]! : readU16(bytes, at + 1 + 2 * k);
+    }
+    tables[id] = table;
+    at += 1 + size;
+  }
+}
+
+/**
+ * Decodes a whole JPEG file to RGBA (not yet turned by EXIF orientation), optionally at 1/`scale`
+ * of its size (each side rounded up), as libjpeg's `scale_denom`.
+ *
+ * @example
+ * ```ts
+ * const { width, height, data, orientation } = decodeJpegPixels(bytes);
+ * const preview = decodeJpegPixels(bytes, 8); // 1/8 of each side, from the DC terms alone
+ * ```
+ */
+export function decodeJpegPixels(bytes: Uint8Array, scale: JpegScale = 1): DecodedJpeg {
+  if (![1, 2, 4, 8].includes(scale)) {
+    throw new ImageError('invalid_argument', `JPEG decode scale must be 1, 2, 4 or 8 (got ${String(scale)}).`);
+  }
+  if (bytes.length < 4) throw truncated('header');
+  if (bytes[0] !== 0xff || bytes[1] !== SOI) throw corrupt('it does not start with the SOI marker FF D8');
+  const quantTables: (Int32Array | null)[] = [null, null, null, null];
+  const dcTables: (HuffmanTable | null)[] = [null, null, null, null];
+  const acTables: (HuffmanTable | null)[] = [null, null, null, null];
+  let restartInterval = 0;
+  let frame: FrameHeader | null = null;
+  let components: Component[] = [];
+  let maxH = 1;
+  let maxV = 1;
+  let orientation = 1;
+  let jfif = false;
+  let adobeTransform = -1;
+  let scans = 0;
+
+  let at = 2;
+  for (;;) {
+    const found = findMarker(bytes, at);
+    if (found === null) break; // missing EOI: decode what is there, like libjpeg
+    const { marker, next } = found;
+    if (marker === EOI) break;
+    if (isStandalone(marker)) {
+      at = next; // stray RSTn or TEM between segments
+      continue;
+    }
+    let end: number;
+    try {
+      end = segmentEnd(bytes, next, `segment FF ${marker.toString(16).toUpperCase()}`);
+    } catch (err) {
+      // A file cut off after some image data shows what arrived, like a browser or libjpeg does.
+      if (scans > 0 && isImageError(err, 'truncated')) break;
+      throw err;
+    }
+    const body = next + 2;
+    refuseUnsupportedSof(marker);
+    if (isDecodedSof(marker)) {
+      const parsed = parseFrame(bytes, marker, body, end);
+      assertPixelBudget(parsed.width, parsed.height, 'JPEG frame');
+      if (frame !== null) {
+        if (parsed.width !== frame.width || parsed.height !== frame.height || parsed.components.length !== frame.components.length) {
+          throw corrupt(
+            `it declares a second frame of ${parsed.width}×${parsed.height} after one of ${frame.width}×${frame.height}`,
+          );
+        }
+      } else {
+        frame = parsed;
+        maxH = Math.max(...frame.components.map((c) => c.h));
+        maxV = Math.max(...frame.components.map((c) => c.v));
+        const f = frame;
+        components = f.components.map((c) => new Component(c, f.width, f.height, maxH, maxV, f.progressive, 8 / scale));
+      }
+    } else if (marker === DQT) {
+      parseQuantTables(bytes, body, end, quantTables);
+    } else if (marker === DHT) {
+      parseHuffmanTables(bytes, body, end, dcTables, acTables);
+    } else if (marker === DRI) {
+      if (end - body < 2) throw corrupt('the restart interval (DRI) segment is too short');
+      restartInterval = readU16(bytes, body);
+    } else if (marker === 0xe0) {
+      if (startsWith(bytes, body, end, JFIF_ID)) jfif = true;
+    } else if (marker === APP1) {
+      if (orientation === 1) orientation = readExifOrientation(bytes, body, end);
+    } else if (marker === APP14) {
+      if (startsWith(bytes, body, end, ADOBE_ID) && end - body >= 12) adobeTransform = bytes[body + 11]!;
+    } else if (marker === SOS) {
+      if (frame === null) throw corrupt('image data (SOS) starts before the frame header');
+      if (scans >= MAX_SCANS) throw corrupt(`it has more than ${MAX_SCANS} scans, far more than any real JPEG`);
+      at = decodeScanSegment(bytes, body, end, frame, components, quantTables, dcTables, acTables, restartInterval, maxH, maxV);
+      scans++;
+      continue;
+    }
+    at = end;
+  }
+  if (frame === null) throw truncated('header (no frame header before the end of the file)');
+  if (scans === 0) throw truncated('image data (no scan before the end of the file)');
+
+  if (frame.progressive) {
+    for (const c of components) {
+      c.quant ??= quantTables[c.tq] ?? null;
+      if (c.quant === null) continue; // never coded: the plane stays black
+      const coefficients = c.coefficients!;
+      for (let row = 0; row < c.blocksPerColumn; row++) {
+        for (let col = 0; col < c.blocksPerLine; col++) c.storeBlock(coefficients, (row * c.blocksPerLine + col) * 64, row, col);
+      }
+    }
+  }
+
+  const model = colorModel(components, jfif, adobeTransform);
+  const width = Math.ceil(frame.width / scale);
+  const height = Math.ceil(frame.height / scale);
+  const data = new Uint8Array(width * height * 4);
+  planesToRgba(components, model, adobeTransform >= 0, width, height, maxH, maxV, new Uint8ClampedArray(data.buffer));
+  return { width, height, data, orientation };
+}
+
+/** Decides the colour model as libjpeg does: Adobe's flag first, then JFIF, then component ids. */
+function colorModel(components: Component[], jfif: boolean, adobeTransform: number): ColorModel {
+  if (components.length === 1) return 'grey';
+  if (components.length === 4) return adobeTransform === 0 || adobeTransform < 0 ? 'cmyk' : 'ycck';
+  if (adobeTransform === 0) return 'rgb';
+  if (adobeTransform > 0 || jfif) return 'ycbcr';
+  if (components.every((c, i) => c.id === RGB_IDS[i])) return 'rgb';
+  return 'ycbcr';
+}
+
+/** Parses an SOS header `bytes[start, end)`, decodes the scan data after it, returns where it ends. */
+function decodeScanSegment(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  frame: FrameHeader,
+  components: Component[],
+  quantTables: (Int32Array | null)[],
+  dcTables: (HuffmanTable | null)[],
+  acTables: (HuffmanTable | null)[],
+  restartInterval: number,
+  maxH: number,
+  maxV: number,
+): number {
+  const count = end > start ? bytes[start]! : 0;
+  if (count < 1 || count > 4 || end - start < 1 + count * 2 + 3) throw corrupt('a scan header (SOS) is malformed');
+  const scanComponents: Component[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = bytes[start + 1 + i * 2]!;
+    const tables = bytes[start + 2 + i * 2]!;
+    const c = components.find((x) => x.id === id);
+    if (!c) throw corrupt(`a scan refers to component ${id}, which the frame does not declare`);
+    const dc = tables >> 4;
+    const ac = tables & 15;
+    if (dc > 3 || ac > 3) throw corrupt(`a scan selects Huffman tables ${dc}/${ac} (allowed 0–3)`);
+    c.dcTable = dcTables[dc] ?? null;
+    c.acTable = acTables[ac] ?? null;
+    c.quant ??= quantTables[c.tq] ?? null;
+    if (c.quant === null) throw corrupt(`component ${id} uses quantisation table ${c.tq}, which was never defined`);
+    scanComponents.push(c);
+  }
+  const p = start + 1 + count * 2;
+  const ss = bytes[p]!;
+  const se = bytes[p + 1]!;
+  const ah = bytes[p + 2]! >> 4;
+  const al = bytes[p + 2]! & 15;
+  const progressive = frame.progressive;
+  if (progressive) {
+    const dcScan = ss === 0;
+    // 13 bits is the most a coefficient of 8-bit data can need.
+    if (se > 63 || ss > se || (dcScan && se !== 0) || (!dcScan && count !== 1) || al > 13 || ah > 13) {
+      throw corrupt(`a progressive scan has impossible parameters (Ss=${ss}, Se=${se}, Ah=${ah}, Al=${al})`);
+    }
+  }
+  if (count > 1) {
+    // An interleaved MCU holds at most 10 blocks (B.2.3); more means damaged sampling factors.
+    const blocks = scanComponents.reduce((n, c) => n + c.h * c.v, 0);
+    if (blocks > 10) throw corrupt(`an interleaved scan needs ${blocks} blocks per MCU (at most 10 are allowed)`);
+  }
+  for (const c of scanComponents) {
+    const needsDc = !progressive || (ss === 0 && ah === 0);
+    const needsAc = !progressive ? true : ss > 0;
+    if ((needsDc && c.dcTable === null) || (needsAc && c.acTable === null)) {
+      throw corrupt(`a scan of component ${c.id} uses a Huffman table that was never defined`);
+    }
+  }
+  return decodeScan(bytes, end, {
+    components: scanComponents,
+    ss: progressive ? ss : 0,
+    se: progressive ? se : 63,
+    ah,
+    al,
+    progressive,
+    restartInterval,
+    mcusX: Math.ceil(frame.width / (8 * maxH)),
+    mcusY: Math.ceil(frame.height / (8 * maxV)),
+  });
+}
+

@@ -1,0 +1,218 @@
+/**
+ * Decodes one scan's entropy-coded data (F.2 sequential, G.1.2 progressive with spectral selection
+ * and successive approximation). Sequential blocks go straight through the IDCT into the sample
+ * plane; progressive ones accumulate coefficients for the IDCT after the last scan.
+ */
+import { BitReader } from './bit-reader.js';
+import type { Component } from './component.js';
+import { RST0, RST7, findMarker } from './markers.js';
+import { ZIGZAG } from './zigzag.js';
+
+export interface ScanParams {
+  components: Component[];
+  /** Spectral selection start/end (0–63) and successive approximation high/low bits. */
+  ss: number;
+  se: number;
+  ah: number;
+  al: number;
+  progressive: boolean;
+  /** MCUs between restart markers, 0 for none. */
+  restartInterval: number;
+  /** MCU grid of an interleaved scan. */
+  mcusX: number;
+  mcusY: number;
+}
+
+/** One sequential block's coefficients, reused for every block (zeroed after each). */
+const block = new Int16Array(64);
+
+type BlockDecoder = (reader: BitReader, component: Component, coefficients: Int16Array, offset: number) => void;
+
+/** Progressive decoding keeps the end-of-band run across blocks of a scan. */
+let eobrun = 0;
+
+function decodeSequential(reader: BitReader, c: Component, coefficients: Int16Array, offset: number): void {
+  const dcTable = c.dcTable!;
+  const acTable = c.acTable!;
+  const t = reader.decode(dcTable);
+  c.pred += t === 0 ? 0 : reader.receiveExtend(t);
+  coefficients[offset] = c.pred;
+  for (let k = 1; k < 64; ) {
+    const rs = reader.decode(acTable);
+    const s = rs & 15;
+    const r = rs >> 4;
+    if (s === 0) {
+      if (r < 15) break; // end of block
+      k += 16; // sixteen zeros
+      continue;
+    }
+    k += r;
+    if (k > 63) break; // damaged: a run past the block's end
+    coefficients[offset + ZIGZAG[k]!] = reader.receiveExtend(s);
+    k++;
+  }
+}
+
+function decodeDcFirst(reader: BitReader, c: Component, coefficients: Int16Array, offset: number): void {
+  const t = reader.decode(c.dcTable!);
+  c.pred += t === 0 ? 0 : reader.receiveExtend(t);
+  coefficients[offset] = c.pred * (1 << scanAl);
+}
+
+function decodeDcRefine(reader: BitReader, _c: Component, coefficients: Int16Array, offset: number): void {
+  if (reader.bit()) coefficients[offset]! |= 1 << scanAl;
+}
+
+function decodeAcFirst(reader: BitReader, c: Component, coefficients: Int16Array, offset: number): void {
+  if (eobrun > 0) {
+    eobrun--;
+    return;
+  }
+  const acTable = c.acTable!;
+  const se = scanSe;
+  const scale = 1 << scanAl;
+  for (let k = scanSs; k <= se; ) {
+    const rs = reader.decode(acTable);
+    const s = rs & 15;
+    const r = rs >> 4;
+    if (s === 0) {
+      if (r < 15) {
+        eobrun = (1 << r) - 1 + (r > 0 ? reader.bits(r) : 0);
+        break;
+      }
+      k += 16;
+      continue;
+    }
+    k += r;
+    if (k > 63) break;
+    coefficients[offset + ZIGZAG[k]!] = reader.receiveExtend(s) * scale;
+    k++;
+  }
+}
+
+function decodeAcRefine(reader: BitReader, c: Component, coefficients: Int16Array, offset: number): void {
+  const plus = 1 << scanAl;
+  const minus = -1 << scanAl;
+  const se = scanSe;
+  let k = scanSs;
+  if (eobrun <= 0) {
+    const acTable = c.acTable!;
+    while (k <= se) {
+      const rs = reader.decode(acTable);
+      const s = rs & 15;
+      let r = rs >> 4;
+      let value = 0;
+      if (s !== 0) {
+        // A newly non-zero coefficient always has magnitude 1 at this bit position.
+        value = reader.bit() ? plus : minus;
+      } else if (r !== 15) {
+        eobrun = (1 << r) + (r > 0 ? reader.bits(r) : 0);
+        break;
+      }
+      // Skip r zero coefficients (refining the non-zero ones passed on the way), then place `value`.
+      while (k <= se) {
+        const z = offset + ZIGZAG[k]!;
+        const current = coefficients[z]!;
+        if (current !== 0) {
+          if (reader.bit() && (current & plus) === 0) coefficients[z] = current >= 0 ? current + plus : current + minus;
+        } else {
+          if (r === 0) {
+            if (value !== 0) coefficients[z] = value;
+            k++;
+            break;
+          }
+          r--;
+        }
+        k++;
+      }
+    }
+  }
+  if (eobrun > 0) {
+    // Inside an end-of-band run: only refinement bits for coefficients already non-zero.
+    for (; k <= se; k++) {
+      const z = offset + ZIGZAG[k]!;
+      const current = coefficients[z]!;
+      if (current !== 0 && reader.bit() && (current & plus) === 0) {
+        coefficients[z] = current >= 0 ? current + plus : current + minus;
+      }
+    }
+    eobrun--;
+  }
+}
+
+// Scan parameters read by the block decoders (module state: decoding is synchronous and not re-entered).
+let scanSs = 0;
+let scanSe = 63;
+let scanAl = 0;
+
+/**
+ * Decodes the scan whose entropy-coded data starts at `position`; returns the index where the data
+ * ends (the next marker, or the end of the file). Damaged data never throws: bad codes decode as
+ * zeros and data missing up to the next restart marker is left blank.
+ */
+export function decodeScan(bytes: Uint8Array, position: number, scan: ScanParams): number {
+  // A scan header followed directly by a marker (or the end) carries no data: decoding it would
+  // only overwrite earlier scans with blank blocks.
+  if (position >= bytes.length || (bytes[position] === 0xff && bytes[position + 1] !== 0x00)) return position;
+  const reader = new BitReader(bytes, position);
+  scanSs = scan.ss;
+  scanSe = scan.se;
+  scanAl = scan.al;
+  eobrun = 0;
+  let decodeBlock: BlockDecoder;
+  if (!scan.progressive) decodeBlock = decodeSequential;
+  else if (scan.ss === 0) decodeBlock = scan.ah === 0 ? decodeDcFirst : decodeDcRefine;
+  else decodeBlock = scan.ah === 0 ? decodeAcFirst : decodeAcRefine;
+  const sequential = !scan.progressive;
+  const components = scan.components;
+  for (const c of components) c.pred = 0;
+
+  const single = components.length === 1;
+  const first = components[0]!;
+  const mcusX = single ? first.widthInBlocks : scan.mcusX;
+  const totalMcus = single ? first.widthInBlocks * first.heightInBlocks : scan.mcusX * scan.mcusY;
+  const interval = scan.restartInterval > 0 ? scan.restartInterval : totalMcus;
+
+  /** Decodes one block at block (row, col) of component `c`, or leaves it blank when the data ran out. */
+  const doBlock = (c: Component, row: number, col: number): void => {
+    if (sequential) {
+      if (!reader.exhausted()) decodeBlock(reader, c, block, 0);
+      c.storeBlock(block, 0, row, col);
+      block.fill(0);
+    } else if (!reader.exhausted()) {
+      decodeBlock(reader, c, c.coefficients!, (row * c.blocksPerLine + col) * 64);
+    }
+  };
+
+  let mcu = 0;
+  while (mcu < totalMcus) {
+    const end = Math.min(mcu + interval, totalMcus);
+    for (; mcu < end; mcu++) {
+      const mcuRow = (mcu / mcusX) | 0;
+      const mcuCol = mcu - mcuRow * mcusX;
+      if (single) {
+        doBlock(first, mcuRow, mcuCol);
+        continue;
+      }
+      for (let i = 0; i < components.length; i++) {
+        const c = components[i]!;
+        for (let v = 0; v < c.v; v++) {
+          for (let h = 0; h < c.h; h++) doBlock(c, mcuRow * c.v + v, mcuCol * c.h + h);
+        }
+      }
+    }
+    if (mcu >= totalMcus) break;
+    // Restart: the next marker should be RSTn. Skip anything damaged before it, like libjpeg.
+    const found = findMarker(bytes, reader.position);
+    if (found !== null && found.marker >= RST0 && found.marker <= RST7) {
+      reader.reset(found.next);
+    } else {
+      // No restart marker: the scan's data is over; the remaining blocks stay blank.
+      reader.reset(found === null ? bytes.length : found.next - 2);
+      reader.exhaust();
+    }
+    for (const c of components) c.pred = 0;
+    eobrun = 0;
+  }
+  return reader.position;
+}
