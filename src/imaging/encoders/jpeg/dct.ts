@@ -1,0 +1,137 @@
+/**
+ * Forward 8×8 DCT with quantisation fused in.
+ *
+ * The transform is the Arai–Agui–Nakajima factorisation: 5 multiplications per 8-point pass instead
+ * of 64, at the price of leaving every output scaled by a known factor s(u)·s(v)·8. That factor is
+ * folded into the quantisation divisors once per table (`quantReciprocals`), so quantising costs
+ * one multiplication per coefficient and the scaling costs nothing.
+ */
+import { ZIGZAG } from './tables.js';
+
+/** cos(π/4): the even-part rotation. */
+const C4 = Math.SQRT1_2;
+/** Odd-part rotation constants: AAN shares one product (z5) between the two rotated outputs. */
+const C6 = 0.3826834323650898; // cos(3π/8)
+const C2_MINUS_C6 = 0.5411961001461969; // cos(π/8) − cos(3π/8)
+const C2_PLUS_C6 = 1.3065629648763766; // cos(π/8) + cos(3π/8)
+
+/** AAN output scale per frequency k: 1 for DC, cos(kπ/16)·√2 otherwise. */
+const AAN_SCALE: Float64Array = (() => {
+  const s = new Float64Array(8);
+  s[0] = 1;
+  for (let k = 1; k < 8; k++) s[k] = Math.cos((k * Math.PI) / 16) * Math.SQRT2;
+  return s;
+})();
+
+/**
+ * Reciprocal divisors in natural order: coefficient (u, v) comes out of the AAN passes scaled by
+ * s(u)·s(v)·8, so it is multiplied by 1 / (quant·s(u)·s(v)·8).
+ */
+export function quantReciprocals(quant: Uint8Array): Float64Array {
+  const r = new Float64Array(64);
+  for (let u = 0; u < 8; u++) {
+    for (let v = 0; v < 8; v++) r[u * 8 + v] = 1 / (quant[u * 8 + v]! * AAN_SCALE[u]! * AAN_SCALE[v]! * 8);
+  }
+  return r;
+}
+
+/** SCAN_POSITION[natural index] = position in zig-zag order (the inverse of ZIGZAG). */
+const SCAN_POSITION: Uint8Array = (() => {
+  const inverse = new Uint8Array(64);
+  for (let k = 0; k < 64; k++) inverse[ZIGZAG[k]!] = k;
+  return inverse;
+})();
+
+/**
+ * Transforms the 8×8 block of level-shifted samples (−128..127) whose top-left sample is
+ * plane[start], rows `stride` apart, using `d` (64 doubles) as scratch, and writes the quantised
+ * coefficients to `out` in zig-zag order. `reciprocals` comes from `quantReciprocals`.
+ *
+ * The two passes are written out in full (no helper, no stride arithmetic): this function runs
+ * once per 64 pixels and is the encoder's hottest code.
+ *
+ * @example
+ * ```ts
+ * forwardDctQuantize(block, quantReciprocals(table), coefficients);
+ * ```
+ */
+export function forwardDctQuantize(
+  plane: Int16Array,
+  start: number,
+  stride: number,
+  d: Float64Array,
+  reciprocals: Float64Array,
+  out: Int32Array,
+): void {
+  // Pass 1: rows, read straight from the plane.
+  for (let i = 0, p = start; i < 64; i += 8, p += stride) {
+    const s0 = plane[p]!, s1 = plane[p + 1]!, s2 = plane[p + 2]!, s3 = plane[p + 3]!;
+    const s4 = plane[p + 4]!, s5 = plane[p + 5]!, s6 = plane[p + 6]!, s7 = plane[p + 7]!;
+    const t0 = s0 + s7;
+    const t7 = s0 - s7;
+    const t1 = s1 + s6;
+    const t6 = s1 - s6;
+    const t2 = s2 + s5;
+    const t5 = s2 - s5;
+    const t3 = s3 + s4;
+    const t4 = s3 - s4;
+    const e10 = t0 + t3;
+    const e13 = t0 - t3;
+    const e11 = t1 + t2;
+    const e12 = t1 - t2;
+    d[i] = e10 + e11;
+    d[i + 4] = e10 - e11;
+    const z1 = (e12 + e13) * C4;
+    d[i + 2] = e13 + z1;
+    d[i + 6] = e13 - z1;
+    const o10 = t4 + t5;
+    const o11 = t5 + t6;
+    const o12 = t6 + t7;
+    const z5 = (o10 - o12) * C6;
+    const z2 = C2_MINUS_C6 * o10 + z5;
+    const z4 = C2_PLUS_C6 * o12 + z5;
+    const z3 = o11 * C4;
+    const z11 = t7 + z3;
+    const z13 = t7 - z3;
+    d[i + 5] = z13 + z2;
+    d[i + 3] = z13 - z2;
+    d[i + 1] = z11 + z4;
+    d[i + 7] = z11 - z4;
+  }
+  // Pass 2: columns, quantised as they come out and stored at their zig-zag position. Math.round
+  // (half up) compiles to one instruction; its bias at exact halves is far below quantiser noise.
+  const q = reciprocals;
+  const z = SCAN_POSITION;
+  for (let i = 0; i < 8; i++) {
+    const t0 = d[i]! + d[i + 56]!;
+    const t7 = d[i]! - d[i + 56]!;
+    const t1 = d[i + 8]! + d[i + 48]!;
+    const t6 = d[i + 8]! - d[i + 48]!;
+    const t2 = d[i + 16]! + d[i + 40]!;
+    const t5 = d[i + 16]! - d[i + 40]!;
+    const t3 = d[i + 24]! + d[i + 32]!;
+    const t4 = d[i + 24]! - d[i + 32]!;
+    const e10 = t0 + t3;
+    const e13 = t0 - t3;
+    const e11 = t1 + t2;
+    const e12 = t1 - t2;
+    out[z[i]!] = Math.round((e10 + e11) * q[i]!);
+    out[z[i + 32]!] = Math.round((e10 - e11) * q[i + 32]!);
+    const z1 = (e12 + e13) * C4;
+    out[z[i + 16]!] = Math.round((e13 + z1) * q[i + 16]!);
+    out[z[i + 48]!] = Math.round((e13 - z1) * q[i + 48]!);
+    const o10 = t4 + t5;
+    const o11 = t5 + t6;
+    const o12 = t6 + t7;
+    const z5 = (o10 - o12) * C6;
+    const z2 = C2_MINUS_C6 * o10 + z5;
+    const z4 = C2_PLUS_C6 * o12 + z5;
+    const z3 = o11 * C4;
+    const z11 = t7 + z3;
+    const z13 = t7 - z3;
+    out[z[i + 40]!] = Math.round((z13 + z2) * q[i + 40]!);
+    out[z[i + 24]!] = Math.round((z13 - z2) * q[i + 24]!);
+    out[z[i + 8]!] = Math.round((z11 + z4) * q[i + 8]!);
+    out[z[i + 56]!] = Math.round((z11 - z4) * q[i + 56]!);
+  }
+}
