@@ -118,6 +118,8 @@ async function runInfo(argv: string[]): Promise<number> {
     height: image.raster.height,
     bytes: bytes.length,
   };
+  const turned = image.header.orientation !== undefined && image.header.orientation !== 1;
+  if (turned) result.exif_orientation = image.header.orientation;
   if (plan.ok) {
     result.suggested_split = { axis: plan.axis, method: plan.method, parts: plan.parts };
     result.note = `This looks like ${plan.parts.length} pictures pasted into one file; "encli image split" writes each part on its own.`;
@@ -128,7 +130,8 @@ async function runInfo(argv: string[]): Promise<number> {
     process.stdout.write(JSON.stringify(result, null, 2) + '\n');
     return 0;
   }
-  const lines = [`${file}: ${image.header.format.toUpperCase()} ${image.raster.width}x${image.raster.height}, ${bytes.length} bytes`];
+  const upright = turned ? ` (turned upright by EXIF orientation ${image.header.orientation})` : '';
+  const lines = [`${file}: ${image.header.format.toUpperCase()} ${image.raster.width}x${image.raster.height}${upright}, ${bytes.length} bytes`];
   if (plan.ok) {
     lines.push(`suggested split: ${plan.parts.length} parts, ${plan.axis}, ${plan.method}`);
     plan.parts.forEach((b, i) => lines.push(`  part ${i + 1}: ${describeBox(b)}`));

@@ -67,6 +67,16 @@ describe('encli image info', () => {
     expect(result.suggested_split).toBeUndefined();
     expect(result.note).toMatch(/^no separators were found/);
   });
+
+  it('reports a JPEG stored sideways upright, with the EXIF orientation it applied', async () => {
+    // Stored 1 wide and 2 high with orientation 8 (turn 90° counter-clockwise): shown 2x1.
+    const sideways = corpus('formats/valid/jpg/1x2-flipped-big-endian.jpg');
+    expect(await runImage(['info', sideways, '--json'])).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ width: 2, height: 1, exif_orientation: 8 });
+    out = '';
+    expect(await runImage(['info', sideways])).toBe(0);
+    expect(out).toContain('2x1 (turned upright by EXIF orientation 8)');
+  });
 });
 
 describe('encli image split', () => {

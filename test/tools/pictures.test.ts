@@ -6,10 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoEngine } from '../../src/demo/index.js';
 import type { Catalog, ToolOutcome } from '../../src/tools/types.js';
 import { corpus } from '../helpers/corpus.js';
+import { exifOrientationSegment, insertAfterSoi } from '../helpers/jpeg-exif.js';
 import { catalogOver, createDemoEngine } from './support/catalog-fixture.js';
 import { collage, measure } from './support/collages.js';
 import { startPictureServer, type PictureServer } from './support/picture-server.js';
@@ -50,6 +52,9 @@ beforeAll(async () => {
   urls['photo'] = pictures.put('/photo.jpg', readFileSync(corpus('formats/valid/jpg/large.jpg')), 'image/jpeg');
   urls['huge'] = pictures.put('/huge.jpg', readFileSync(corpus('jpeg/black-6000x6000.jpg')), 'image/jpeg');
   urls['bmp'] = pictures.put('/sample.bmp', readFileSync(corpus('formats/valid/bmp/sample.bmp')), 'image/bmp');
+  // EXIF orientation 6: stored 200 wide and 100 high, shown turned a quarter: 100 wide, 200 high.
+  const sideways = new Uint8Array(await sharp({ create: { width: 200, height: 100, channels: 3, background: '#3080c0' } }).jpeg().toBuffer());
+  urls['sideways'] = pictures.put('/sideways.jpg', insertAfterSoi(sideways, exifOrientationSegment(6, false)), 'image/jpeg');
   urls['avif'] = pictures.put('/sample.avif', readFileSync(corpus('formats/valid/heif/sample.avif')), 'image/avif');
 });
 
@@ -122,6 +127,13 @@ describe('enc_image_info', () => {
     const { json } = ok(await catalog.call('enc_image_info', { url: urls['single'] }));
     expect(json['suggested_split']).toBeUndefined();
     expect(String(json['note'])).toContain('enc_view_image');
+  });
+
+  it('reports a phone photo upright and says it was turned by its EXIF orientation', async () => {
+    const { json } = ok(await catalog.call('enc_image_info', { url: urls['sideways'] }));
+    expect(json).toMatchObject({ format: 'jpeg', width: 100, height: 200, exif_orientation: 6, turned_upright: true });
+    const plain = ok(await catalog.call('enc_image_info', { url: urls['jpeg3'] })).json;
+    expect(plain['exif_orientation']).toBeUndefined();
   });
 
   it('case 45: a 33-byte PNG claiming 46000x46000 is refused with "megapixels"', async () => {

@@ -32,6 +32,12 @@ export function imageInfoTool({ engine, infoMemo }: ToolDeps): CatalogTool {
         bytes: resource.bytes.length,
       };
       if (header.frames !== undefined && header.frames > 1) info['frames'] = header.frames;
+      // A phone photo is stored sideways with an EXIF orientation tag; we turn it upright, so the
+      // size and every box refer to the picture as it is meant to be seen — and we say so.
+      if (header.orientation !== undefined && header.orientation !== 1) {
+        info['exif_orientation'] = header.orientation;
+        info['turned_upright'] = true;
+      }
       let plan;
       try {
         plan = planSplit(raster, { axis: 'auto' });
