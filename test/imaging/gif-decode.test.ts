@@ -6,6 +6,7 @@ import { decode, probe } from '../../src/imaging/decode.js';
 import { decodeGif, probeGif } from '../../src/imaging/decoders/gif.js';
 import { decodeLzw } from '../../src/imaging/decoders/gif/lzw.js';
 import { ImageError, isImageError } from '../../src/imaging/errors.js';
+import { rejection } from '../helpers/damage.js';
 import { corpus } from '../helpers/corpus.js';
 import { buildGif, lzwLiteral, subBlocks } from '../helpers/gif-build.js';
 
@@ -16,15 +17,6 @@ async function sharpRgba(bytes: Uint8Array): Promise<Buffer> {
   return sharp(Buffer.from(bytes)).ensureAlpha().raw().toBuffer();
 }
 
-async function rejection(p: Promise<unknown>): Promise<ImageError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ImageError) return err;
-    throw new Error(`expected an ImageError, got ${String(err)}`);
-  }
-  throw new Error('expected a rejection, the decode succeeded');
-}
 
 const pattern = (n: number, colours = 4) => Uint8Array.from({ length: n }, (_, i) => (i * 7 + (i >> 3)) % colours);
 
