@@ -100,6 +100,11 @@ export class EncounterClient implements Engine {
   }
 
   /** True when the jar holds any cookie (a session may exist). */
+  /** The site's address as a string, for the `Engine` interface. */
+  get baseUrl(): string {
+    return this.site.href;
+  }
+
   get hasSession(): boolean {
     return this.jar.size > 0;
   }

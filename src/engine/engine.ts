@@ -27,6 +27,11 @@ export interface FetchResourceOptions extends CallOptions {
 }
 
 export interface Engine {
+  /**
+   * The engine's site (`https://tech.en.cx`), against which relative URLs in level HTML resolve.
+   * Optional: a stand-in engine without one lists relative picture URLs as written.
+   */
+  readonly baseUrl?: string;
   /** Games advertised on the domain's front page: title and id only. */
   getDomainGames(opts?: CallOptions): Promise<DomainGame[]>;
   /** Coming and active games (`/home/?json=1`), 1-based page. */

@@ -28,6 +28,7 @@ export interface PacedOptions {
  */
 export class Paced implements Engine {
   readonly intervalMs: number;
+  readonly baseUrl: string | undefined;
   /** Resolves with the time the most recently queued caller started (or gave up its slot). */
   private tail: Promise<number> | null = null;
   private readonly now: () => number;
@@ -39,6 +40,7 @@ export class Paced implements Engine {
     options: PacedOptions = {},
   ) {
     this.intervalMs = intervalMs > 0 ? intervalMs : DEFAULT_REQUEST_INTERVAL_MS;
+    this.baseUrl = inner.baseUrl;
     this.now = options.now ?? (() => performance.now());
     this.sleep = options.sleep ?? abortableSleep;
   }

@@ -27,27 +27,10 @@ export interface CatalogOptions {
   now?: () => number;
   /**
    * The engine's site (`https://tech.en.cx`), to resolve relative picture URLs in level HTML.
-   * Default: the engine's own `baseUrl` property when it has one; otherwise relative URLs are
-   * listed as written and resolved by the engine when fetched.
+   * Default: the engine's `baseUrl`; without one, relative URLs are listed as written and
+   * resolved by the engine when fetched.
    */
   baseUrl?: string;
-}
-
-/** Wrappers (the pacing wrapper) nest engines; a few levels are plenty. */
-const MAX_ENGINE_NESTING = 4;
-
-/**
- * The engine's site, found by duck typing: the `Engine` interface has no base URL, but the real
- * client exposes `site` (a URL) and wrappers keep the wrapped engine in `inner`.
- */
-function engineBaseUrl(engine: unknown, depth = 0): string | undefined {
-  if (engine === null || typeof engine !== 'object' || depth > MAX_ENGINE_NESTING) return undefined;
-  const probe = engine as { baseUrl?: unknown; site?: unknown; inner?: unknown };
-  for (const candidate of [probe.baseUrl, probe.site]) {
-    if (typeof candidate === 'string' && candidate !== '') return candidate;
-    if (candidate instanceof URL) return candidate.href;
-  }
-  return engineBaseUrl(probe.inner, depth + 1);
 }
 
 /**
@@ -76,7 +59,7 @@ export function createCatalog(engine: Engine, options: CatalogOptions = {}): Cat
   const tools = buildTools({
     // A code submission changes the level, not a picture: mutations clear the read cache only.
     engine: fenceMutations(engine, () => cache.clear()),
-    resolveUrl: createUrlResolver(options.baseUrl ?? engineBaseUrl(engine)),
+    resolveUrl: createUrlResolver(options.baseUrl ?? engine.baseUrl),
     infoMemo,
   });
   const byName = new Map<string, CatalogTool>(tools.map((t) => [t.name, t]));

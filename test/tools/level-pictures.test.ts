@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoEngine } from '../../src/demo/index.js';
 import type { GameDefinition } from '../../src/demo/index.js';
 import type { Catalog, ToolOutcome } from '../../src/tools/types.js';
+import { Paced } from '../../src/engine/paced.js';
+import { createCatalog } from '../../src/tools/index.js';
 import { catalogOver, createDemoEngine } from './support/catalog-fixture.js';
 
 const GAME_ID = 777;
@@ -88,6 +90,12 @@ describe('pictures of a level', () => {
       { url: `${site}/p/pen.webp`, where: 'penalty_hint' },
       { url: `${site}/m/msg.jpg?a=1&b=2`, where: 'message' },
     ]);
+  });
+
+  it('takes the site from the engine itself, through the pacing wrapper, when no baseUrl is given', async () => {
+    const paced = createCatalog(new Paced(demo.engine, 1), { policy: 'readonly' });
+    const level = ok(await paced.call('enc_level', { game_id: GAME_ID }));
+    expect((level['images'] as Array<{ url: string }>)[0]).toEqual({ url: `${demo.fake.url}/t/one.jpg`, where: 'task' });
   });
 
   it('enc_game_state lists the same pictures for the active level', async () => {
