@@ -6,7 +6,6 @@
  * folded into the quantisation divisors once per table (`quantReciprocals`), so quantising costs
  * one multiplication per coefficient and the scaling costs nothing.
  */
-import { ZIGZAG } from './tables.js';
 
 /** cos(π/4): the even-part rotation. */
 const C4 = Math.SQRT1_2;
@@ -35,24 +34,32 @@ export function quantReciprocals(quant: Uint8Array): Float64Array {
   return r;
 }
 
-/** SCAN_POSITION[natural index] = position in zig-zag order (the inverse of ZIGZAG). */
-const SCAN_POSITION: Uint8Array = (() => {
-  const inverse = new Uint8Array(64);
-  for (let k = 0; k < 64; k++) inverse[ZIGZAG[k]!] = k;
-  return inverse;
-})();
+/**
+ * Rounding without Math.round: adding OFFSET + ½ makes every quantised value positive, so `| 0`
+ * (truncation) is floor, and floor(v + ½) is round-half-up. 16384 exceeds any quantised coefficient:
+ * DCT coefficients of 8-bit samples stay within ±2048 (T.81 A.3.3) and every divisor is ≥ 1.
+ */
+const ROUND_OFFSET = 16384;
+const ROUND_BIAS = ROUND_OFFSET + 0.5;
 
 /**
  * Transforms the 8×8 block of level-shifted samples (−128..127) whose top-left sample is
  * plane[start], rows `stride` apart, using `d` (64 doubles) as scratch, and writes the quantised
- * coefficients to `out` in zig-zag order. `reciprocals` comes from `quantReciprocals`.
+ * coefficients to `out` in natural (row-major) order; the entropy coder reads them in zig-zag order.
+ * Returns how far in zig-zag order the coder has to look: 1 when every AC coefficient is zero, 25
+ * when every nonzero coefficient lies in the top-left 4×4 (whose cells all have zig-zag positions
+ * ≤ 24), else 64. The coder reads nothing from that zig-zag position on, which is what lets the
+ * flat shortcut below write out[0] alone (the rest of `out` keeps the previous block's values).
+ *
+ * A flat block (every sample equal: most of a screenshot) skips the transform: its only nonzero
+ * output is DC = 64·sample, which is exactly what the passes would compute (all differences are 0).
  *
  * The two passes are written out in full (no helper, no stride arithmetic): this function runs
  * once per 64 pixels and is the encoder's hottest code.
  *
  * @example
  * ```ts
- * forwardDctQuantize(block, quantReciprocals(table), coefficients);
+ * const end = forwardDctQuantize(plane, 0, width, new Float64Array(64), quantReciprocals(table), coefficients);
  * ```
  */
 export function forwardDctQuantize(
@@ -62,7 +69,15 @@ export function forwardDctQuantize(
   d: Float64Array,
   reciprocals: Float64Array,
   out: Int32Array,
-): void {
+): number {
+  const first = plane[start]!;
+  flat: {
+    for (let r = 0, p = start; r < 8; r++, p += stride) {
+      for (let c = 0; c < 8; c++) if (plane[p + c] !== first) break flat;
+    }
+    out[0] = ((64 * first * reciprocals[0]! + ROUND_BIAS) | 0) - ROUND_OFFSET;
+    return 1;
+  }
   // Pass 1: rows, read straight from the plane.
   for (let i = 0, p = start; i < 64; i += 8, p += stride) {
     const s0 = plane[p]!, s1 = plane[p + 1]!, s2 = plane[p + 2]!, s3 = plane[p + 3]!;
@@ -98,10 +113,14 @@ export function forwardDctQuantize(
     d[i + 1] = z11 + z4;
     d[i + 7] = z11 - z4;
   }
-  // Pass 2: columns, quantised as they come out and stored at their zig-zag position. Math.round
-  // (half up) compiles to one instruction; its bias at exact halves is far below quantiser noise.
+  // Pass 2: columns, quantised as they come out and stored in natural order (a zig-zag scatter here
+  // cost a table load per coefficient; the coder walks the zig-zag anyway).
   const q = reciprocals;
-  const z = SCAN_POSITION;
+  // OR of every coefficient outside the top-left 4×4 (rows 4–7, or columns 4–7): when it is zero,
+  // the block's nonzero coefficients all sit within zig-zag positions 0–24 and the coder stops there.
+  let outer = 0;
+  // OR of every AC coefficient inside that 4×4: when it is zero too, the block is DC only.
+  let inner = 0;
   for (let i = 0; i < 8; i++) {
     const t0 = d[i]! + d[i + 56]!;
     const t7 = d[i]! - d[i + 56]!;
@@ -115,11 +134,15 @@ export function forwardDctQuantize(
     const e13 = t0 - t3;
     const e11 = t1 + t2;
     const e12 = t1 - t2;
-    out[z[i]!] = Math.round((e10 + e11) * q[i]!);
-    out[z[i + 32]!] = Math.round((e10 - e11) * q[i + 32]!);
+    const v0 = (((e10 + e11) * q[i]! + ROUND_BIAS) | 0) - ROUND_OFFSET;
+    out[i] = v0;
+    const v4 = (((e10 - e11) * q[i + 32]! + ROUND_BIAS) | 0) - ROUND_OFFSET;
+    out[i + 32] = v4;
     const z1 = (e12 + e13) * C4;
-    out[z[i + 16]!] = Math.round((e13 + z1) * q[i + 16]!);
-    out[z[i + 48]!] = Math.round((e13 - z1) * q[i + 48]!);
+    const v2 = (((e13 + z1) * q[i + 16]! + ROUND_BIAS) | 0) - ROUND_OFFSET;
+    out[i + 16] = v2;
+    const v6 = (((e13 - z1) * q[i + 48]! + ROUND_BIAS) | 0) - ROUND_OFFSET;
+    out[i + 48] = v6;
     const o10 = t4 + t5;
     const o11 = t5 + t6;
     const o12 = t6 + t7;
@@ -129,9 +152,18 @@ export function forwardDctQuantize(
     const z3 = o11 * C4;
     const z11 = t7 + z3;
     const z13 = t7 - z3;
-    out[z[i + 40]!] = Math.round((z13 + z2) * q[i + 40]!);
-    out[z[i + 24]!] = Math.round((z13 - z2) * q[i + 24]!);
-    out[z[i + 8]!] = Math.round((z11 + z4) * q[i + 8]!);
-    out[z[i + 56]!] = Math.round((z11 - z4) * q[i + 56]!);
+    const v5 = (((z13 + z2) * q[i + 40]! + ROUND_BIAS) | 0) - ROUND_OFFSET;
+    out[i + 40] = v5;
+    const v3 = (((z13 - z2) * q[i + 24]! + ROUND_BIAS) | 0) - ROUND_OFFSET;
+    out[i + 24] = v3;
+    const v1 = (((z11 + z4) * q[i + 8]! + ROUND_BIAS) | 0) - ROUND_OFFSET;
+    out[i + 8] = v1;
+    const v7 = (((z11 - z4) * q[i + 56]! + ROUND_BIAS) | 0) - ROUND_OFFSET;
+    out[i + 56] = v7;
+    // Rows 4–7 always count; rows 0–3 only in columns 4–7, where −(i >> 2) is −1 (all bits) rather than 0.
+    outer |= v4 | v5 | v6 | v7 | ((v0 | v1 | v2 | v3) & -(i >> 2));
+    // Row 0 of column 0 is DC: −((i + 7) >> 3) is 0 for column 0 and −1 for the rest.
+    inner |= v1 | v2 | v3 | (v0 & -((i + 7) >> 3));
   }
+  return outer !== 0 ? 64 : inner !== 0 ? 25 : 1;
 }
