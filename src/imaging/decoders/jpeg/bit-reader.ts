@@ -86,6 +86,17 @@ export class BitReader {
     return value < 1 << (n - 1) ? value - (1 << n) + 1 : value;
   }
 
+  /** The next LOOKUP_BITS bits, not consumed: an index into a table's `lookup` or `acFast`. */
+  peek(): number {
+    if (this.count < 16) this.fill();
+    return (this.buffer >>> (this.count - LOOKUP_BITS)) & ((1 << LOOKUP_BITS) - 1);
+  }
+
+  /** Consumes `n` bits already seen through `peek` (n ≤ LOOKUP_BITS). */
+  skip(n: number): void {
+    this.count -= n;
+  }
+
   /** Decodes one Huffman symbol; an invalid code yields 0 (libjpeg's choice) and sets `badCode`. */
   decode(table: HuffmanTable): number {
     if (this.count < 16) this.fill();

@@ -13,21 +13,31 @@ export function isYcbcr420(components: Component[]): boolean {
 }
 
 /**
- * Converts 4:2:0 planes to `width`×`height` RGBA, one 32-bit little-endian word per pixel.
+ * Converts rows `y0` up to (not including) `y1` of 4:2:0 planes to RGBA `width` pixels wide, one
+ * 32-bit little-endian word per pixel.
  *
  * @example
  * ```ts
- * if (isYcbcr420(components)) ycbcr420ToRgba32(components, width, height, new Uint32Array(rgba.buffer));
+ * if (isYcbcr420(components)) ycbcr420ToRgba32(components, width, new Uint32Array(rgba.buffer), 0, height);
  * ```
  */
-export function ycbcr420ToRgba32(components: Component[], width: number, height: number, out: Uint32Array): void {
+export function ycbcr420ToRgba32(components: Component[], width: number, out: Uint32Array, y0: number, y1: number): void {
   const [luma, cb, cr] = components as [Component, Component, Component];
   const lastRow = cb.sampleHeight - 1;
-  for (let y = 0; y < height; y++) {
+  for (let y = y0; y < y1; ) {
     const cy = y >> 1;
+    if ((y & 1) === 0 && y + 1 < y1) {
+      // Both rows of this chroma row at once: they share its samples and the loop around them.
+      const above = Math.max(cy - 1, 0) * cb.stride;
+      const below = Math.min(cy + 1, lastRow) * cb.stride;
+      rows420(luma.plane, y * luma.stride, luma.stride, cb.plane, cr.plane, cy * cb.stride, above, below, cb.sampleWidth, out, y * width, width);
+      y += 2;
+      continue;
+    }
     // The nearer neighbouring chroma row: above for even rows, below for odd ones (edges repeat).
     const ny = Math.min(Math.max((y & 1) === 1 ? cy + 1 : cy - 1, 0), lastRow);
     row420(luma.plane, y * luma.stride, cb.plane, cr.plane, cy * cb.stride, ny * cb.stride, cb.sampleWidth, out, y * width, width);
+    y++;
   }
 }
 
@@ -43,36 +53,139 @@ function row420(
   o: number,
   width: number,
 ): void {
+  // Module bindings are re-read (with a hole check) on every use inside the loop; locals are not.
+  const clamp = CLAMP;
+  const crR = CR_R;
+  const cbB = CB_B;
+  const cbG = CB_G;
+  const crG = CR_G;
   let cbCur = 3 * cbPlane[base]! + cbPlane[neighbour]!;
   let crCur = 3 * crPlane[base]! + crPlane[neighbour]!;
   let cbPrev = cbCur;
   let crPrev = crCur;
-  for (let i = 0; i < n; i++) {
-    const more = i + 1 < n;
-    const cbNext = more ? 3 * cbPlane[base + i + 1]! + cbPlane[neighbour + i + 1]! : cbCur;
-    const crNext = more ? 3 * crPlane[base + i + 1]! + crPlane[neighbour + i + 1]! : crCur;
-    const x = 2 * i;
+  // Two pixels per chroma pair; the pair after the last is the last again (the edge repeats), and
+  // an odd width's final pair writes only its left pixel. One loop with no edge branch but the
+  // clamp of `next`, so the optimiser sees a single steady shape.
+  const pairs = width >> 1;
+  let x = 0;
+  for (let i = 0; i < pairs; i++, x += 2) {
+    const j = i + 1 < n ? i + 1 : i;
+    const cbNext = 3 * cbPlane[base + j]! + cbPlane[neighbour + j]!;
+    const crNext = 3 * crPlane[base + j]! + crPlane[neighbour + j]!;
     let blue = (3 * cbCur + cbPrev + 8) >> 4;
     let red = (3 * crCur + crPrev + 8) >> 4;
-    let l = lumaPlane[lumaOffset + x]! + CLAMP_OFFSET;
+    let l = lumaPlane[lumaOffset + x]! + 384;
     out[o + x] =
-      ALPHA |
-      (CLAMP[l + CB_B[blue]!]! << 16) |
-      (CLAMP[l + ((CB_G[blue]! + CR_G[red]!) >> SCALE_BITS)]! << 8) |
-      CLAMP[l + CR_R[red]!]!;
-    if (x + 1 < width) {
-      blue = (3 * cbCur + cbNext + 7) >> 4;
-      red = (3 * crCur + crNext + 7) >> 4;
-      l = lumaPlane[lumaOffset + x + 1]! + CLAMP_OFFSET;
-      out[o + x + 1] =
-        ALPHA |
-        (CLAMP[l + CB_B[blue]!]! << 16) |
-        (CLAMP[l + ((CB_G[blue]! + CR_G[red]!) >> SCALE_BITS)]! << 8) |
-        CLAMP[l + CR_R[red]!]!;
-    }
+      -0x1000000 | (clamp[l + cbB[blue]!]! << 16) | (clamp[l + ((cbG[blue]! + crG[red]!) >> 16)]! << 8) | clamp[l + crR[red]!]!;
+    blue = (3 * cbCur + cbNext + 7) >> 4;
+    red = (3 * crCur + crNext + 7) >> 4;
+    l = lumaPlane[lumaOffset + x + 1]! + 384;
+    out[o + x + 1] =
+      -0x1000000 | (clamp[l + cbB[blue]!]! << 16) | (clamp[l + ((cbG[blue]! + crG[red]!) >> 16)]! << 8) | clamp[l + crR[red]!]!;
     cbPrev = cbCur;
     crPrev = crCur;
     cbCur = cbNext;
     crCur = crNext;
+  }
+  if (x < width) {
+    const blue = (3 * cbCur + cbPrev + 8) >> 4;
+    const red = (3 * crCur + crPrev + 8) >> 4;
+    const l = lumaPlane[lumaOffset + x]! + 384;
+    out[o + x] =
+      -0x1000000 | (clamp[l + cbB[blue]!]! << 16) | (clamp[l + ((cbG[blue]! + crG[red]!) >> 16)]! << 8) | clamp[l + crR[red]!]!;
+  }
+}
+
+/** Converts an even output row and the odd one below it, which share chroma row `base` (see row420). */
+function rows420(
+  lumaPlane: Uint8Array,
+  lumaOffset: number,
+  lumaStride: number,
+  cbPlane: Uint8Array,
+  crPlane: Uint8Array,
+  base: number,
+  above: number,
+  below: number,
+  n: number,
+  out: Uint32Array,
+  o: number,
+  width: number,
+): void {
+  const clamp = CLAMP;
+  const crR = CR_R;
+  const cbB = CB_B;
+  const cbG = CB_G;
+  const crG = CR_G;
+  const alpha = ALPHA;
+  const offset = CLAMP_OFFSET;
+  const shift = SCALE_BITS;
+  const lumaBelow = lumaOffset + lumaStride;
+  const oBelow = o + width;
+  // Vertically blended chroma (3 × this row + the neighbour) of the current column, upper and lower.
+  let cbMid = 3 * cbPlane[base]!;
+  let crMid = 3 * crPlane[base]!;
+  let cbUp = cbMid + cbPlane[above]!;
+  let crUp = crMid + crPlane[above]!;
+  let cbDown = cbMid + cbPlane[below]!;
+  let crDown = crMid + crPlane[below]!;
+  let cbUpPrev = cbUp;
+  let crUpPrev = crUp;
+  let cbDownPrev = cbDown;
+  let crDownPrev = crDown;
+  const pairs = width >> 1;
+  let x = 0;
+  for (let i = 0; i < pairs; i++, x += 2) {
+    // The column after the last is the last again (the edge repeats).
+    const j = i + 1 < n ? i + 1 : i;
+    cbMid = 3 * cbPlane[base + j]!;
+    crMid = 3 * crPlane[base + j]!;
+    const cbUpNext = cbMid + cbPlane[above + j]!;
+    const crUpNext = crMid + crPlane[above + j]!;
+    const cbDownNext = cbMid + cbPlane[below + j]!;
+    const crDownNext = crMid + crPlane[below + j]!;
+
+    let blue = (3 * cbUp + cbUpPrev + 8) >> 4;
+    let red = (3 * crUp + crUpPrev + 8) >> 4;
+    let l = lumaPlane[lumaOffset + x]! + offset;
+    out[o + x] =
+      alpha | (clamp[l + cbB[blue]!]! << 16) | (clamp[l + ((cbG[blue]! + crG[red]!) >> shift)]! << 8) | clamp[l + crR[red]!]!;
+    blue = (3 * cbUp + cbUpNext + 7) >> 4;
+    red = (3 * crUp + crUpNext + 7) >> 4;
+    l = lumaPlane[lumaOffset + x + 1]! + offset;
+    out[o + x + 1] =
+      alpha | (clamp[l + cbB[blue]!]! << 16) | (clamp[l + ((cbG[blue]! + crG[red]!) >> shift)]! << 8) | clamp[l + crR[red]!]!;
+
+    blue = (3 * cbDown + cbDownPrev + 8) >> 4;
+    red = (3 * crDown + crDownPrev + 8) >> 4;
+    l = lumaPlane[lumaBelow + x]! + offset;
+    out[oBelow + x] =
+      alpha | (clamp[l + cbB[blue]!]! << 16) | (clamp[l + ((cbG[blue]! + crG[red]!) >> shift)]! << 8) | clamp[l + crR[red]!]!;
+    blue = (3 * cbDown + cbDownNext + 7) >> 4;
+    red = (3 * crDown + crDownNext + 7) >> 4;
+    l = lumaPlane[lumaBelow + x + 1]! + offset;
+    out[oBelow + x + 1] =
+      alpha | (clamp[l + cbB[blue]!]! << 16) | (clamp[l + ((cbG[blue]! + crG[red]!) >> shift)]! << 8) | clamp[l + crR[red]!]!;
+
+    cbUpPrev = cbUp;
+    crUpPrev = crUp;
+    cbDownPrev = cbDown;
+    crDownPrev = crDown;
+    cbUp = cbUpNext;
+    crUp = crUpNext;
+    cbDown = cbDownNext;
+    crDown = crDownNext;
+  }
+  if (x < width) {
+    // An odd width: the final pair has only its left pixel.
+    let blue = (3 * cbUp + cbUpPrev + 8) >> 4;
+    let red = (3 * crUp + crUpPrev + 8) >> 4;
+    let l = lumaPlane[lumaOffset + x]! + offset;
+    out[o + x] =
+      alpha | (clamp[l + cbB[blue]!]! << 16) | (clamp[l + ((cbG[blue]! + crG[red]!) >> shift)]! << 8) | clamp[l + crR[red]!]!;
+    blue = (3 * cbDown + cbDownPrev + 8) >> 4;
+    red = (3 * crDown + crDownPrev + 8) >> 4;
+    l = lumaPlane[lumaBelow + x]! + offset;
+    out[oBelow + x] =
+      alpha | (clamp[l + cbB[blue]!]! << 16) | (clamp[l + ((cbG[blue]! + crG[red]!) >> shift)]! << 8) | clamp[l + crR[red]!]!;
   }
 }

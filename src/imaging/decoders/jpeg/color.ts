@@ -11,7 +11,9 @@ import { ALPHA, CB_B, CB_G, CLAMP, CLAMP_OFFSET, CR_G, CR_R, LITTLE_ENDIAN, SCAL
 export type ColorModel = 'grey' | 'ycbcr' | 'rgb' | 'cmyk' | 'ycck';
 
 /**
- * Writes `width`×`height` RGBA pixels into `out` from the planes of `components`.
+ * Writes rows `y0` up to (not including) `y1` of the `width`×`height` RGBA picture into `out` from
+ * the planes of `components`. Rows can be converted in any order and any number of batches, so the
+ * decoder can convert each band while its samples are still in cache.
  * `invertedCmyk`: the file has an Adobe APP14 marker, so its CMYK is stored inverted (255 = no ink),
  * as Photoshop writes it.
  */
@@ -24,15 +26,17 @@ export function planesToRgba(
   maxH: number,
   maxV: number,
   out: Uint8ClampedArray,
+  y0 = 0,
+  y1 = height,
 ): void {
   const out32 = LITTLE_ENDIAN && out.byteOffset % 4 === 0 ? new Uint32Array(out.buffer, out.byteOffset, width * height) : null;
   if (model === 'ycbcr' && out32 !== null && isYcbcr420(components)) {
-    ycbcr420ToRgba32(components, width, height, out32);
+    ycbcr420ToRgba32(components, width, out32, y0, y1);
     return;
   }
   const sources = components.map((c) => new RowSource(c, maxH, maxV, width));
   const s0 = sources[0]!;
-  for (let y = 0, o = 0; y < height; y++, o += width * 4) {
+  for (let y = y0, o = y0 * width * 4; y < y1; y++, o += width * 4) {
     if (model === 'grey') {
       greyRow(s0.data, s0.row(y), out, o, width);
       continue;
@@ -85,14 +89,20 @@ function ycbcrRow32(
   a: Uint8Array, ao: number, b: Uint8Array, bo: number, c: Uint8Array, co: number,
   out: Uint32Array, o: number, width: number,
 ): void {
+  // Module bindings are re-read (with a hole check) on every use inside the loop; locals are not.
+  const clamp = CLAMP;
+  const crR = CR_R;
+  const cbB = CB_B;
+  const cbG = CB_G;
+  const crG = CR_G;
   for (let x = 0; x < width; x++) {
     const luma = a[ao + x]! + CLAMP_OFFSET;
     const cb = b[bo + x]!;
     const cr = c[co + x]!;
-    const red = CLAMP[luma + CR_R[cr]!]!;
-    const green = CLAMP[luma + ((CB_G[cb]! + CR_G[cr]!) >> SCALE_BITS)]!;
-    const blue = CLAMP[luma + CB_B[cb]!]!;
-    out[o + x] = (ALPHA | (blue << 16) | (green << 8) | red);
+    const red = clamp[luma + crR[cr]!]!;
+    const green = clamp[luma + ((cbG[cb]! + crG[cr]!) >> SCALE_BITS)]!;
+    const blue = clamp[luma + cbB[cb]!]!;
+    out[o + x] = ALPHA | (blue << 16) | (green << 8) | red;
   }
 }
 

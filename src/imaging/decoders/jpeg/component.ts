@@ -4,7 +4,7 @@
  */
 import type { FrameComponent } from './markers.js';
 import type { HuffmanTable } from './huffman.js';
-import { idct8x8 } from './idct.js';
+import { idct8x8, idctFlat8x8 } from './idct.js';
 import { idctScaled } from './idct-scaled.js';
 
 export class Component {
@@ -66,5 +66,11 @@ export class Component {
     const at = row * size * this.stride + col * size;
     if (size === 8) idct8x8(coefficients, offset, this.quant!, this.plane, at, this.stride);
     else idctScaled(coefficients, offset, this.quant!, this.plane, at, this.stride, size);
+  }
+
+  /** Like `storeBlock` for an 8×8 block (full scale) whose only non-zero coefficient is the DC term `dc`. */
+  storeFlatBlock(dc: number, row: number, col: number): void {
+    const stride = this.stride;
+    idctFlat8x8(dc, this.quant![0]!, this.plane, row * 8 * stride + col * 8, stride);
   }
 }

@@ -111,6 +111,10 @@ export function decodeJpegPixels(bytes: Uint8Array, scale: JpegScale = 1): Decod
   let jfif = false;
   let adobeTransform = -1;
   let scans = 0;
+  // Set by the first scan when it codes every component of a sequential frame: the RGBA picture,
+  // filled band by band behind the decoding so each band is converted while its samples are still
+  // in cache (the planes are too big for it once the whole scan is decoded).
+  let incremental: { data: Uint8Array; model: ColorModel; inverted: boolean; converted: number } | null = null;
 
   let at = 2;
   for (;;) {
@@ -164,7 +168,31 @@ export function decodeJpegPixels(bytes: Uint8Array, scale: JpegScale = 1): Decod
     } else if (marker === SOS) {
       if (frame === null) throw corrupt('image data (SOS) starts before the frame header');
       if (scans >= MAX_SCANS) throw corrupt(`it has more than ${MAX_SCANS} scans, far more than any real JPEG`);
-      at = decodeScanSegment(bytes, body, end, frame, components, quantTables, dcTables, acTables, restartInterval, maxH, maxV);
+      let onMcuRow: ((row: number) => void) | undefined;
+      if (scans === 0 && !frame.progressive && end > body && bytes[body] === components.length) {
+        // The model as the markers so far say; rechecked at the end, where a late marker redoes all.
+        const model = colorModel(components, jfif, adobeTransform);
+        const outWidth = Math.ceil(frame.width / scale);
+        const outHeight = Math.ceil(frame.height / scale);
+        const inverted = adobeTransform >= 0;
+        const state = { data: new Uint8Array(outWidth * outHeight * 4), model, inverted, converted: 0 };
+        const clamped = new Uint8ClampedArray(state.data.buffer);
+        // A single-component scan reports rows of blocks, an interleaved one rows of MCUs.
+        const rowHeight = (8 / scale) * (components.length === 1 ? 1 : maxV);
+        const h = maxH;
+        const v = maxV;
+        onMcuRow = (row: number): void => {
+          // Upsampling reads the chroma row below, which the next MCU row completes: stay one MCU row behind.
+          const upTo = Math.min(row * rowHeight, outHeight);
+          if (upTo <= state.converted) return;
+          planesToRgba(components, model, inverted, outWidth, outHeight, h, v, clamped, state.converted, upTo);
+          state.converted = upTo;
+        };
+        incremental = state;
+      } else {
+        incremental = null; // another scan changes planes already converted: convert all at the end
+      }
+      at = decodeScanSegment(bytes, body, end, frame, components, quantTables, dcTables, acTables, restartInterval, maxH, maxV, onMcuRow);
       scans++;
       continue;
     }
@@ -173,20 +201,42 @@ export function decodeJpegPixels(bytes: Uint8Array, scale: JpegScale = 1): Decod
   if (frame === null) throw truncated('header (no frame header before the end of the file)');
   if (scans === 0) throw truncated('image data (no scan before the end of the file)');
 
-  if (frame.progressive) {
-    for (const c of components) {
-      c.quant ??= quantTables[c.tq] ?? null;
-      if (c.quant === null) continue; // never coded: the plane stays black
-      const coefficients = c.coefficients!;
-      for (let row = 0; row < c.blocksPerColumn; row++) {
-        for (let col = 0; col < c.blocksPerLine; col++) c.storeBlock(coefficients, (row * c.blocksPerLine + col) * 64, row, col);
-      }
-    }
-  }
-
   const model = colorModel(components, jfif, adobeTransform);
   const width = Math.ceil(frame.width / scale);
   const height = Math.ceil(frame.height / scale);
+  if (frame.progressive) {
+    for (const c of components) c.quant ??= quantTables[c.tq] ?? null;
+    // Inverse-transform one row of MCUs of every component, then convert the band above it while
+    // its samples are still in cache (one MCU row behind, since upsampling reads the row below).
+    const data = new Uint8Array(width * height * 4);
+    const out = new Uint8ClampedArray(data.buffer);
+    const inverted = adobeTransform >= 0;
+    const bandHeight = (8 / scale) * maxV;
+    const mcuRows = Math.ceil(frame.height / (8 * maxV));
+    let converted = 0;
+    for (let mcuRow = 0; mcuRow < mcuRows; mcuRow++) {
+      for (const c of components) {
+        if (c.quant === null) continue; // never coded: the plane stays black
+        const coefficients = c.coefficients!;
+        for (let row = mcuRow * c.v; row < (mcuRow + 1) * c.v; row++) {
+          for (let col = 0; col < c.blocksPerLine; col++) c.storeBlock(coefficients, (row * c.blocksPerLine + col) * 64, row, col);
+        }
+      }
+      const upTo = Math.min(mcuRow * bandHeight, height);
+      if (upTo > converted) {
+        planesToRgba(components, model, inverted, width, height, maxH, maxV, out, converted, upTo);
+        converted = upTo;
+      }
+    }
+    planesToRgba(components, model, inverted, width, height, maxH, maxV, out, converted, height);
+    return { width, height, data, orientation };
+  }
+
+  if (incremental !== null && incremental.model === model && incremental.inverted === adobeTransform >= 0) {
+    const data = incremental.data;
+    planesToRgba(components, model, adobeTransform >= 0, width, height, maxH, maxV, new Uint8ClampedArray(data.buffer), incremental.converted, height);
+    return { width, height, data, orientation };
+  }
   const data = new Uint8Array(width * height * 4);
   planesToRgba(components, model, adobeTransform >= 0, width, height, maxH, maxV, new Uint8ClampedArray(data.buffer));
   return { width, height, data, orientation };
@@ -215,6 +265,7 @@ function decodeScanSegment(
   restartInterval: number,
   maxH: number,
   maxV: number,
+  onMcuRow?: (row: number) => void,
 ): number {
   const count = end > start ? bytes[start]! : 0;
   if (count < 1 || count > 4 || end - start < 1 + count * 2 + 3) throw corrupt('a scan header (SOS) is malformed');
@@ -268,6 +319,7 @@ function decodeScanSegment(
     restartInterval,
     mcusX: Math.ceil(frame.width / (8 * maxH)),
     mcusY: Math.ceil(frame.height / (8 * maxV)),
+    ...(onMcuRow !== undefined ? { onMcuRow } : {}),
   });
 }
 

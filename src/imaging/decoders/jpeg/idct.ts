@@ -172,3 +172,17 @@ export function idct8x8(
     out[o + 4] = RANGE_LIMIT[((t13 - o0 + bias) >> FINAL_SHIFT) & 1023]!;
   }
 }
+
+/**
+ * What `idct8x8` computes for a block whose only non-zero coefficient is the DC term `dc`, quantised
+ * with `q0`: the same 64 samples, all equal, written without the transform (most blocks of a photo's
+ * chroma, and many of its luma, are flat like this).
+ */
+export function idctFlat8x8(dc: number, q0: number, out: Uint8Array, outOffset: number, stride: number): void {
+  // Exactly the column pass's DC shortcut followed by the row pass's: bit-identical to idct8x8.
+  const v = RANGE_LIMIT[((((dc * q0) << PASS1_BITS) + (1 << (PASS1_BITS + 2)) + (128 << (PASS1_BITS + 3))) >> (PASS1_BITS + 3)) & 1023]!;
+  for (let row = 0, o = outOffset; row < 8; row++, o += stride) {
+    out[o] = v; out[o + 1] = v; out[o + 2] = v; out[o + 3] = v;
+    out[o + 4] = v; out[o + 5] = v; out[o + 6] = v; out[o + 7] = v;
+  }
+}

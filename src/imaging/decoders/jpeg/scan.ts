@@ -21,6 +21,11 @@ export interface ScanParams {
   /** MCU grid of an interleaved scan. */
   mcusX: number;
   mcusY: number;
+  /**
+   * Called after the last block of each row of MCUs (of blocks, for a single-component scan), with
+   * that row's index: the rows above are final and can be converted while still in cache.
+   */
+  onMcuRow?: (row: number) => void;
 }
 
 /** One sequential block's coefficients, reused for every block (zeroed after each). */
@@ -28,16 +33,39 @@ const block = new Int16Array(64);
 
 type BlockDecoder = (reader: BitReader, component: Component, coefficients: Int16Array, offset: number) => void;
 
+/** The zigzag positions past this one are many: clearing the whole block is then cheaper than one by one. */
+const CLEAR_ALL_AFTER = 16;
+
 /** Progressive decoding keeps the end-of-band run across blocks of a scan. */
 let eobrun = 0;
 
-function decodeSequential(reader: BitReader, c: Component, coefficients: Int16Array, offset: number): void {
+/**
+ * Decodes one sequential block into `coefficients` (which must be all zero), returning the highest
+ * zigzag index written: 0 means only the DC term, which lets the caller skip the IDCT and clear
+ * just the entries it wrote.
+ */
+function decodeSequential(reader: BitReader, c: Component, coefficients: Int16Array, offset: number): number {
   const dcTable = c.dcTable!;
   const acTable = c.acTable!;
   const t = reader.decode(dcTable);
   c.pred += t === 0 ? 0 : reader.receiveExtend(t);
   coefficients[offset] = c.pred;
+  const acFast = acTable.acFast;
+  let last = 0;
   for (let k = 1; k < 64; ) {
+    const fast = acFast[reader.peek()]!;
+    if (fast !== 0) {
+      k += (fast >> 8) & 15;
+      if (k > 63) {
+        reader.skip((fast >> 4) & 15); // damaged: like the slow path, the value bits stay unread
+        break;
+      }
+      reader.skip(((fast >> 4) & 15) + (fast & 15));
+      coefficients[offset + ZIGZAG[k]!] = fast >> 16;
+      last = k;
+      k++;
+      continue;
+    }
     const rs = reader.decode(acTable);
     const s = rs & 15;
     const r = rs >> 4;
@@ -49,8 +77,10 @@ function decodeSequential(reader: BitReader, c: Component, coefficients: Int16Ar
     k += r;
     if (k > 63) break; // damaged: a run past the block's end
     coefficients[offset + ZIGZAG[k]!] = reader.receiveExtend(s);
+    last = k;
     k++;
   }
+  return last;
 }
 
 function decodeDcFirst(reader: BitReader, c: Component, coefficients: Int16Array, offset: number): void {
@@ -159,10 +189,9 @@ export function decodeScan(bytes: Uint8Array, position: number, scan: ScanParams
   scanSe = scan.se;
   scanAl = scan.al;
   eobrun = 0;
-  let decodeBlock: BlockDecoder;
-  if (!scan.progressive) decodeBlock = decodeSequential;
-  else if (scan.ss === 0) decodeBlock = scan.ah === 0 ? decodeDcFirst : decodeDcRefine;
-  else decodeBlock = scan.ah === 0 ? decodeAcFirst : decodeAcRefine;
+  // Progressive only: sequential blocks go through decodeSequential, which also reports where the block ends.
+  const decodeBlock: BlockDecoder =
+    scan.ss === 0 ? (scan.ah === 0 ? decodeDcFirst : decodeDcRefine) : scan.ah === 0 ? decodeAcFirst : decodeAcRefine;
   const sequential = !scan.progressive;
   const components = scan.components;
   for (const c of components) c.pred = 0;
@@ -176,14 +205,21 @@ export function decodeScan(bytes: Uint8Array, position: number, scan: ScanParams
   /** Decodes one block at block (row, col) of component `c`, or leaves it blank when the data ran out. */
   const doBlock = (c: Component, row: number, col: number): void => {
     if (sequential) {
-      if (!reader.exhausted()) decodeBlock(reader, c, block, 0);
-      c.storeBlock(block, 0, row, col);
-      block.fill(0);
+      const last = reader.exhausted() ? 0 : decodeSequential(reader, c, block, 0);
+      if (last === 0 && c.blockSize === 8) {
+        c.storeFlatBlock(block[0]!, row, col);
+        block[0] = 0;
+      } else {
+        c.storeBlock(block, 0, row, col);
+        if (last > CLEAR_ALL_AFTER) block.fill(0);
+        else for (let k = 0; k <= last; k++) block[ZIGZAG[k]!] = 0;
+      }
     } else if (!reader.exhausted()) {
       decodeBlock(reader, c, c.coefficients!, (row * c.blocksPerLine + col) * 64);
     }
   };
 
+  const onMcuRow = scan.onMcuRow;
   let mcu = 0;
   while (mcu < totalMcus) {
     const end = Math.min(mcu + interval, totalMcus);
@@ -192,14 +228,15 @@ export function decodeScan(bytes: Uint8Array, position: number, scan: ScanParams
       const mcuCol = mcu - mcuRow * mcusX;
       if (single) {
         doBlock(first, mcuRow, mcuCol);
-        continue;
-      }
-      for (let i = 0; i < components.length; i++) {
-        const c = components[i]!;
-        for (let v = 0; v < c.v; v++) {
-          for (let h = 0; h < c.h; h++) doBlock(c, mcuRow * c.v + v, mcuCol * c.h + h);
+      } else {
+        for (let i = 0; i < components.length; i++) {
+          const c = components[i]!;
+          for (let v = 0; v < c.v; v++) {
+            for (let h = 0; h < c.h; h++) doBlock(c, mcuRow * c.v + v, mcuCol * c.h + h);
+          }
         }
       }
+      if (onMcuRow !== undefined && mcuCol === mcusX - 1) onMcuRow(mcuRow);
     }
     if (mcu >= totalMcus) break;
     // Restart: the next marker should be RSTn. Skip anything damaged before it, like libjpeg.
