@@ -120,11 +120,12 @@ describe('level state and send tools', () => {
     expect(engine.calls).toEqual([]);
   });
 
-  it('the engine base URL is found on the real client shape (site) and through wrappers (inner)', async () => {
+  it('relative picture URLs resolve against the engine\'s baseUrl, and stay as written without one', async () => {
     const model = stubModel({ Level: stubLevel({ Tasks: [{ TaskTextFormatted: '<img src="/x.png">' }] }) });
-    const client = Object.assign(stubEngine(() => model), { site: new URL('https://svk.en.cx/') });
-    const wrapped = Object.assign(stubEngine(() => model), { inner: client });
-    const level = ok(await createCatalog(wrapped, { policy: 'readonly' }).call('enc_level', { game_id: 1 }));
+    const withSite = Object.assign(stubEngine(() => model), { baseUrl: 'https://svk.en.cx/' });
+    const level = ok(await createCatalog(withSite, { policy: 'readonly' }).call('enc_level', { game_id: 1 }));
     expect(level['images']).toEqual([{ url: 'https://svk.en.cx/x.png', where: 'task' }]);
+    const bare = ok(await createCatalog(stubEngine(() => model), { policy: 'readonly' }).call('enc_level', { game_id: 1 }));
+    expect(bare['images']).toEqual([{ url: '/x.png', where: 'task' }]);
   });
 });
