@@ -14,10 +14,19 @@
  * un-premultiplied. Sums are exact integers held in Float64Array (exact up to 2^53; the largest
  * possible sum, 25 MP × 255 × 255 × weights ≤ W·H·65025 ≈ 1.7·10^12, is far below).
  *
- * Two passes, separable: each source row is summed horizontally into a row of w output columns
- * (whole interior pixels summed unweighted in registers, only the two border pixels weighted), then
- * added with its vertical weight into the one or two output rows it touches. Memory besides the
- * output: three rows of w × 4 doubles.
+ * Two passes, separable: each source row is summed horizontally into a row of w output columns,
+ * then added with its vertical weight into the one or two output rows it touches. Memory besides
+ * the output: three rows of w × 4 doubles and the per-column contributor tables.
+ *
+ * Speed (bench/shrink-speed.ts), measured on a loaded 2-core machine: at ratios near 1 there is
+ * almost one output pixel per source pixel, so the per-output work mattered most — four divisions
+ * per pixel became multiplications by a reciprocal (exactly the same integers, see ROUND_HALF_UP).
+ * Rows are first summed as if opaque, from one 32-bit load per pixel without premultiplying,
+ * straight into the output rows (no row buffer); their alpha, equal in every column, is kept as one
+ * number per output row. A row that turns out translucent is taken back out exactly (integer sums)
+ * and summed premultiplied. Contributor tables are built once per call, and every output column
+ * reads the same number of source pixels (zero-weight padding where its span is shorter), so there
+ * is no per-column branch on the span's length.
  */
 import { assertBoxInside, crop } from './crop.js';
 import { ImageError } from './errors.js';
@@ -94,32 +103,41 @@ function axisWeights(sourceLength: number, targetLength: number): AxisWeights {
 }
 
 /**
- * For each output column: its first and last source column and their weights. Columns strictly
- * between are covered whole and all weigh `outWidth`, so they are summed unweighted and scaled once.
+ * For each output column, a fixed number (`count`) of consecutive source columns from `start[o]`
+ * with their weights `weight[o·count + j]` (0 for a padding column outside the span). The same
+ * count for every column keeps the inner loop's trip count constant: with a varying count (2 or 3
+ * pixels at ratio 1.28) the branch predictor missed on nearly every column, and that, not the
+ * arithmetic, made non-integer ratios slow. Weights are in 1/targetLength of a source pixel and
+ * sum to sourceLength per column; a whole pixel weighs targetLength.
  */
-interface ColumnSpans {
-  first: Int32Array;
-  last: Int32Array;
-  firstWeight: Int32Array;
-  lastWeight: Int32Array;
+interface Contributors {
+  count: number;
+  start: Int32Array;
+  weight: Int32Array;
 }
 
-function columnSpans(sourceLength: number, targetLength: number): ColumnSpans {
-  const first = new Int32Array(targetLength);
-  const last = new Int32Array(targetLength);
-  const firstWeight = new Int32Array(targetLength);
-  const lastWeight = new Int32Array(targetLength);
+function contributors(sourceLength: number, targetLength: number): Contributors {
+  let count = 1;
   for (let o = 0; o < targetLength; o++) {
-    const start = o * sourceLength;
-    const end = start + sourceLength;
-    const f = Math.floor(start / targetLength);
-    const l = Math.floor((end - 1) / targetLength);
-    first[o] = f;
-    last[o] = l;
-    firstWeight[o] = Math.min((f + 1) * targetLength, end) - start;
-    lastWeight[o] = end - Math.max(l * targetLength, start);
+    const f = Math.floor((o * sourceLength) / targetLength);
+    const l = Math.floor(((o + 1) * sourceLength - 1) / targetLength);
+    count = Math.max(count, l - f + 1);
   }
-  return { first, last, firstWeight, lastWeight };
+  const start = new Int32Array(targetLength);
+  const weight = new Int32Array(targetLength * count);
+  for (let o = 0; o < targetLength; o++) {
+    const from = o * sourceLength;
+    const to = from + sourceLength;
+    const f = Math.floor(from / targetLength);
+    // Shifted left at the right edge so no padding column lies outside the row.
+    const s = Math.min(f, sourceLength - count);
+    start[o] = s;
+    for (let j = 0; j < count; j++) {
+      const i = s + j;
+      weight[o * count + j] = Math.max(0, Math.min((i + 1) * targetLength, to) - Math.max(i * targetLength, from));
+    }
+  }
+  return { count, start, weight };
 }
 
 /** Area-averages the `region` of `raster` down to outWidth × outHeight (each ≤ the region's). */
@@ -127,108 +145,225 @@ function resampleByArea(raster: Raster, region: Box, outWidth: number, outHeight
   const { data } = raster;
   const { width, height } = region;
   const out = new Uint8Array(outWidth * outHeight * 4);
-  const spans = columnSpans(width, outWidth);
+  const columns = contributors(width, outWidth);
   const rows = axisWeights(height, outHeight);
+  const pixels = pixelWords(data);
   // Horizontal weights sum to `width` per output column and vertical ones to `height` per row.
   const weightPerOutput = width * height;
+  // What one opaque source row adds to the alpha sum of every output column, per unit of vertical weight.
+  const opaqueRowAlpha = OPAQUE * width;
+  const rowSums = new Float64Array(outWidth * 4);
   let current = new Float64Array(outWidth * 4);
   let next = new Float64Array(outWidth * 4);
+  // Alpha of opaque rows is the same in every column, so it is kept as one number per output row.
+  let currentOpaqueAlpha = 0;
+  let nextOpaqueAlpha = 0;
   let currentRow = 0;
+  // Try the cheaper opaque summing while rows keep being opaque; after a translucent row go
+  // straight to the premultiplied one (which reports opacity too), so a translucent picture does
+  // not pay for both.
+  let expectOpaque = true;
 
   for (let sy = 0; sy < height; sy++) {
     const target = rows.target[sy]!;
     while (currentRow < target) {
-      writeRow(current, out, currentRow, outWidth, weightPerOutput);
+      writeRow(current, currentOpaqueAlpha, out, currentRow, outWidth, weightPerOutput);
       const done = current;
       current = next;
       next = done;
       next.fill(0);
+      currentOpaqueAlpha = nextOpaqueAlpha;
+      nextOpaqueAlpha = 0;
       currentRow++;
     }
     const v1 = rows.firstWeight[sy]!;
+    const v2 = outHeight - v1;
     const rowStart = ((region.y + sy) * raster.width + region.x) * 4;
-    addRow(data, rowStart, spans, outWidth, current, v1, next, outHeight - v1);
+    if (expectOpaque && pixels !== null) {
+      // Plain colour sums lack the factor alpha = 255 of premultiplied ones; it is folded into the
+      // vertical weight (exact: every product stays an integer below 2^53).
+      const w1 = v1 * OPAQUE;
+      const w2 = v2 * OPAQUE;
+      const rowWord = rowStart / 4; // not >> 2: a byte offset may exceed int32 in a huge raster
+      if (addOpaqueRow(pixels, rowWord, columns, outWidth, current, w1, next, w2)) {
+        currentOpaqueAlpha += opaqueRowAlpha * v1;
+        nextOpaqueAlpha += opaqueRowAlpha * v2;
+        continue;
+      }
+      // Not opaque after all: take the row back out. The sums are exact integers, so adding the
+      // same products negated restores them exactly.
+      addOpaqueRow(pixels, rowWord, columns, outWidth, current, -w1, next, -w2);
+    }
+    expectOpaque = sumPremultipliedRow(data, rowStart, columns, outWidth, rowSums);
+    addAllWeighted(rowSums, current, v1, next, v2);
   }
   while (currentRow < outHeight) {
-    writeRow(current, out, currentRow, outWidth, weightPerOutput);
+    writeRow(current, currentOpaqueAlpha, out, currentRow, outWidth, weightPerOutput);
     const done = current;
     current = next;
     next = done;
     next.fill(0);
+    currentOpaqueAlpha = nextOpaqueAlpha;
+    nextOpaqueAlpha = 0;
     currentRow++;
   }
   return { width: outWidth, height: outHeight, data: out };
 }
 
+/** Alpha of an opaque pixel: the factor an opaque row's plain colour sums lack. */
+const OPAQUE = 255;
+
+/** Whether a Uint32Array over RGBA bytes holds R in its low byte and A in its high byte. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 /**
- * Adds one source row's premultiplied sums (R·A, G·A, B·A, A), weighted horizontally per output
- * column, into the output row it falls in (vertical weight v1) and the next one (v2, often 0).
+ * The raster's bytes as one 32-bit word per pixel (one load instead of four), or null when that
+ * view is unavailable — a big-endian machine, or bytes not 4-aligned in their buffer — and the
+ * byte-wise premultiplied path is used for every row instead.
  */
-function addRow(
-  data: Uint8Array,
+function pixelWords(data: Uint8Array): Uint32Array | null {
+  if (!LITTLE_ENDIAN || data.byteOffset % 4 !== 0) return null;
+  return new Uint32Array(data.buffer, data.byteOffset, Math.floor(data.length / 4));
+}
+
+/**
+ * Sums one source row per output column as if it were opaque — plain colour × horizontal weight —
+ * and adds the sums straight into the output row it falls in (× w1) and the next one (× w2, often
+ * 0), without a row buffer in between. The alpha slots are left alone; the caller accounts for
+ * them. Returns whether every pixel of the row was opaque; when not, what was added is wrong.
+ */
+function addOpaqueRow(
+  pixels: Uint32Array,
   rowStart: number,
-  spans: ColumnSpans,
+  columns: Contributors,
   outWidth: number,
   current: Float64Array,
-  v1: number,
+  w1: number,
   next: Float64Array,
-  v2: number,
-): void {
-  const { first, last, firstWeight, lastWeight } = spans;
-  for (let o = 0, k = 0; o < outWidth; o++, k += 4) {
-    const f = first[o]!;
-    const l = last[o]!;
-    let p = rowStart + f * 4;
-    let a = data[p + 3]!;
-    let w = firstWeight[o]!;
-    let r = data[p]! * a * w;
-    let g = data[p + 1]! * a * w;
-    let b = data[p + 2]! * a * w;
-    let alpha = a * w;
-    if (l > f) {
-      let ir = 0;
-      let ig = 0;
-      let ib = 0;
-      let ia = 0;
-      for (p += 4; p < rowStart + l * 4; p += 4) {
-        a = data[p + 3]!;
-        ir += data[p]! * a;
-        ig += data[p + 1]! * a;
-        ib += data[p + 2]! * a;
-        ia += a;
-      }
-      // Interior columns weigh the output width (a whole source pixel in 1/outWidth units).
-      r += ir * outWidth;
-      g += ig * outWidth;
-      b += ib * outWidth;
-      alpha += ia * outWidth;
-      a = data[p + 3]!;
-      w = lastWeight[o]!;
-      r += data[p]! * a * w;
-      g += data[p + 1]! * a * w;
-      b += data[p + 2]! * a * w;
-      alpha += a * w;
+  w2: number,
+): boolean {
+  const { count, start, weight } = columns;
+  let all = -1; // AND of every pixel word; its top byte is 255 exactly when every alpha is
+  for (let o = 0, k = 0, wi = 0; o < outWidth; o++, k += 4) {
+    let i = rowStart + start[o]!;
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    for (const end = wi + count; wi < end; wi++, i++) {
+      const px = pixels[i]!;
+      const w = weight[wi]!;
+      all &= px;
+      r += (px & 0xff) * w;
+      g += ((px >>> 8) & 0xff) * w;
+      b += ((px >>> 16) & 0xff) * w;
     }
-    current[k] += r * v1;
-    current[k + 1] += g * v1;
-    current[k + 2] += b * v1;
-    current[k + 3] += alpha * v1;
-    if (v2 !== 0) {
-      next[k] += r * v2;
-      next[k + 1] += g * v2;
-      next[k + 2] += b * v2;
-      next[k + 3] += alpha * v2;
+    current[k] += r * w1;
+    current[k + 1] += g * w1;
+    current[k + 2] += b * w1;
+    if (w2 !== 0) {
+      next[k] += r * w2;
+      next[k + 1] += g * w2;
+      next[k + 2] += b * w2;
     }
+  }
+  return all >>> 24 === OPAQUE;
+}
+
+/**
+ * Sums one source row per output column premultiplied: (R·A, G·A, B·A, A) × horizontal weight.
+ * Returns whether the row was opaque after all.
+ */
+function sumPremultipliedRow(data: Uint8Array, rowStart: number, columns: Contributors, outWidth: number, sums: Float64Array): boolean {
+  const { count, start, weight } = columns;
+  let allAlpha = OPAQUE;
+  for (let o = 0, k = 0, wi = 0; o < outWidth; o++, k += 4) {
+    let p = rowStart + start[o]! * 4;
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    let alpha = 0;
+    for (const end = wi + count; wi < end; wi++, p += 4) {
+      const a = data[p + 3]!;
+      const aw = a * weight[wi]!;
+      allAlpha &= a;
+      r += data[p]! * aw;
+      g += data[p + 1]! * aw;
+      b += data[p + 2]! * aw;
+      alpha += aw;
+    }
+    sums[k] = r;
+    sums[k + 1] = g;
+    sums[k + 2] = b;
+    sums[k + 3] = alpha;
+  }
+  return allAlpha === OPAQUE;
+}
+
+/** Adds one row of column sums into the output row it falls in (× v1) and the next one (× v2, often 0). */
+function addAllWeighted(sums: Float64Array, current: Float64Array, v1: number, next: Float64Array, v2: number): void {
+  const n = sums.length;
+  if (v2 === 0) {
+    for (let k = 0; k < n; k++) current[k] += sums[k]! * v1;
+    return;
+  }
+  for (let k = 0; k < n; k++) {
+    const s = sums[k]!;
+    current[k] += s * v1;
+    next[k] += s * v2;
   }
 }
 
-/** Un-premultiplies one row of weighted sums into 8-bit RGBA. */
-function writeRow(sums: Float64Array, out: Uint8Array, row: number, outWidth: number, weightPerOutput: number): void {
+/**
+ * Un-premultiplies one row of weighted sums (plus the opaque rows' alpha, common to all columns)
+ * into 8-bit RGBA. Divisions dominated this step, so each ratio is a multiplication by a reciprocal
+ * (one per distinct divisor; for an opaque pixel the divisor is known) rounded as explained at
+ * ROUND_HALF_UP, which gives exactly Math.round(n / d).
+ */
+function writeRow(sums: Float64Array, opaqueAlpha: number, out: Uint8Array, row: number, outWidth: number, weightPerOutput: number): void {
   let q = row * outWidth * 4;
+  const opaqueSum = OPAQUE * weightPerOutput;
+  if (opaqueSum > MAX_RECIPROCAL_DIVISOR) {
+    writeRowDividing(sums, opaqueAlpha, out, q, outWidth, weightPerOutput);
+    return;
+  }
+  const opaqueInverse = 1 / opaqueSum;
+  const perOutputInverse = 1 / weightPerOutput;
   for (let k = 0; k < outWidth * 4; k += 4, q += 4) {
-    const alphaSum = sums[k + 3]!;
+    const alphaSum = sums[k + 3]! + opaqueAlpha;
+    if (alphaSum === opaqueSum) {
+      // The common case for photos: the divisor and the alpha are known.
+      out[q] = (sums[k]! * opaqueInverse + ROUND_HALF_UP) | 0;
+      out[q + 1] = (sums[k + 1]! * opaqueInverse + ROUND_HALF_UP) | 0;
+      out[q + 2] = (sums[k + 2]! * opaqueInverse + ROUND_HALF_UP) | 0;
+      out[q + 3] = OPAQUE;
+      continue;
+    }
     if (alphaSum === 0) continue; // fully transparent: leave 0,0,0,0
+    const alphaInverse = 1 / alphaSum;
     // Colour sums carry one factor of alpha more than alphaSum, so their ratio is the straight colour.
+    out[q] = (sums[k]! * alphaInverse + ROUND_HALF_UP) | 0;
+    out[q + 1] = (sums[k + 1]! * alphaInverse + ROUND_HALF_UP) | 0;
+    out[q + 2] = (sums[k + 2]! * alphaInverse + ROUND_HALF_UP) | 0;
+    out[q + 3] = (alphaSum * perOutputInverse + ROUND_HALF_UP) | 0;
+  }
+}
+
+/**
+ * Rounding n·(1/d) for integers 0 ≤ n ≤ 255·d: the computed product is within 1e-13 of n/d (two
+ * roundings of relative size 2^-53 on a value ≤ 255, one more when adding). If n/d + 0.5 is a
+ * whole number, adding this slightly-more-than-half lifts it onto that number despite the error;
+ * otherwise it is at least 1/(2d) below the next whole number, and for d ≤ MAX_RECIPROCAL_DIVISOR
+ * that gap (≥ 7·10^-12) exceeds 10^-12 plus the error, so truncating gives round-half-up exactly.
+ */
+const ROUND_HALF_UP = 0.5 + 1e-12;
+/** 2^36: keeps 1/(2d) ≥ 7.3·10^-12, above ROUND_HALF_UP's 10^-12 plus the product's error. Any raster the decoders admit (25·2^20 pixels, so d ≤ 255·25·2^20 < 2^33) is well inside. */
+const MAX_RECIPROCAL_DIVISOR = 2 ** 36;
+
+/** writeRow by plain division, for a region so large that the reciprocal's rounding margin is not guaranteed. */
+function writeRowDividing(sums: Float64Array, opaqueAlpha: number, out: Uint8Array, start: number, outWidth: number, weightPerOutput: number): void {
+  for (let k = 0, q = start; k < outWidth * 4; k += 4, q += 4) {
+    const alphaSum = sums[k + 3]! + opaqueAlpha;
+    if (alphaSum === 0) continue;
     out[q] = Math.round(sums[k]! / alphaSum);
     out[q + 1] = Math.round(sums[k + 1]! / alphaSum);
     out[q + 2] = Math.round(sums[k + 2]! / alphaSum);

@@ -24,6 +24,52 @@ const opaqueRaster = fc
     }),
   );
 
+/**
+ * The definition, computed the slow way: each output pixel sums every source pixel it overlaps,
+ * weighted by the overlap area (integer units of 1/outWidth × 1/outHeight of a source pixel),
+ * premultiplied, then divides once. Shares no code or tables with shrink.ts.
+ */
+function referenceShrink(raster: Raster, outWidth: number, outHeight: number): Uint8Array {
+  const { width, height, data } = raster;
+  const overlap = (i: number, unit: number, o: number, span: number): number => Math.max(0, Math.min((i + 1) * unit, (o + 1) * span) - Math.max(i * unit, o * span));
+  const out = new Uint8Array(outWidth * outHeight * 4);
+  for (let oy = 0; oy < outHeight; oy++) {
+    for (let ox = 0; ox < outWidth; ox++) {
+      const sums = [0, 0, 0];
+      let alpha = 0;
+      for (let sy = 0; sy < height; sy++) {
+        const wy = overlap(sy, outHeight, oy, height);
+        if (wy === 0) continue;
+        for (let sx = 0; sx < width; sx++) {
+          const w = overlap(sx, outWidth, ox, width) * wy;
+          const p = (sy * width + sx) * 4;
+          const a = data[p + 3]!;
+          for (let c = 0; c < 3; c++) sums[c]! += data[p + c]! * a * w;
+          alpha += a * w;
+        }
+      }
+      if (alpha === 0) continue;
+      const q = (oy * outWidth + ox) * 4;
+      for (let c = 0; c < 3; c++) out[q + c] = Math.round(sums[c]! / alpha);
+      out[q + 3] = Math.round(alpha / (width * height));
+    }
+  }
+  return out;
+}
+
+/** Rows that are each either opaque or of random alpha (0 included): shrink.ts treats the two kinds differently. */
+const mixedAlphaRaster = fc
+  .record({ width: fc.integer({ min: 1, max: 40 }), height: fc.integer({ min: 1, max: 40 }) })
+  .chain(({ width, height }) =>
+    fc.record({
+      bytes: fc.uint8Array({ minLength: width * height * 4, maxLength: width * height * 4 }),
+      opaqueRows: fc.array(fc.boolean(), { minLength: height, maxLength: height }),
+    }).map(({ bytes, opaqueRows }) => {
+      for (let y = 0; y < height; y++) if (opaqueRows[y]) for (let x = 0; x < width; x++) bytes[(y * width + x) * 4 + 3] = 255;
+      return { width, height, data: bytes } as Raster;
+    }),
+  );
+
 describe('shrinkToFit', () => {
   it('never exceeds the limit, follows the size rule and keeps the aspect ratio within one pixel', () => {
     fc.assert(
@@ -125,6 +171,29 @@ describe('shrinkToFit', () => {
     const n = (out.data.length / 4) * 3;
     expect(errArea / n).toBeLessThan(3);
     expect(errArea).toBeLessThan(errNearest);
+  });
+
+  it('equals the slow exact definition, bit for bit, on rows both opaque and translucent', () => {
+    fc.assert(
+      fc.property(mixedAlphaRaster, fc.integer({ min: 1, max: 39 }), (raster, limit) => {
+        const out = shrinkToFit(raster, limit);
+        if (out === raster) return;
+        expect(Array.from(out.data)).toEqual(Array.from(referenceShrink(raster, out.width, out.height)));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('gives the same result when the bytes are not 4-aligned in their buffer (no 32-bit view possible)', () => {
+    fc.assert(
+      fc.property(opaqueRaster, fc.integer({ min: 1, max: 59 }), (raster, limit) => {
+        const buffer = new Uint8Array(raster.data.length + 1);
+        buffer.set(raster.data, 1);
+        const unaligned: Raster = { width: raster.width, height: raster.height, data: buffer.subarray(1) };
+        expect(shrinkToFit(unaligned, limit).data).toEqual(shrinkToFit(raster, limit).data);
+      }),
+      { numRuns: 50 },
+    );
   });
 
   it.each([0, -3, 1.5, Number.NaN])('refuses max dimension %s with invalid_argument', (limit) => {
