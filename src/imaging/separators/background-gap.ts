@@ -15,7 +15,7 @@
  * are indistinguishable from one by their pixels — so `parts` or a crop is needed there.
  */
 import type { Box, Raster } from '../raster.js';
-import { pixelOverWhite } from './line-stats.js';
+import { overWhite } from './line-stats.js';
 import type { Interval } from './segments.js';
 
 /** Share of background-coloured pixels beside a gap above which the gap is inside a panel. */
@@ -43,8 +43,15 @@ export function backgroundBeside(
   colour: readonly [number, number, number],
 ): boolean {
   const lineCount = axis === 'horizontal' ? region.width : region.height;
-  const lines = PROBE_DISTANCES.map((d) => (side === 'before' ? gap.start - d : gap.end - 1 + d));
-  return backgroundShare(raster, region, axis, lines, lineCount, colour) >= GAP_BACKGROUND_SHARE;
+  const length = axis === 'horizontal' ? region.height : region.width;
+  const lines = PROBE_DISTANCES.map((d) => (side === 'before' ? gap.start - d : gap.end - 1 + d)).filter((l) => l >= 0 && l < lineCount);
+  const total = lines.length * length;
+  if (total === 0) return false;
+  // The fewest matching pixels that reach the share, found with the very comparison the share
+  // test makes (matched / total ≥ GAP_BACKGROUND_SHARE), so stopping early cannot change the answer.
+  let need = Math.max(0, Math.floor(GAP_BACKGROUND_SHARE * total) - 1);
+  while (need / total < GAP_BACKGROUND_SHARE) need++;
+  return countMatches(raster, region, axis, lines, length, colour, need, total) >= need;
 }
 
 /**
@@ -66,34 +73,38 @@ export function isGapInsidePanel(
   return backgroundBeside(raster, region, axis, gap, 'before', colour) && backgroundBeside(raster, region, axis, gap, 'after', colour);
 }
 
-/** Share of pixels matching `colour` over the given lines (out-of-range lines are skipped). */
-function backgroundShare(
+/**
+ * Pixels matching `colour` over the given lines (all in range), composited over white like the
+ * line statistics. Stops as soon as the count reaches `need`, or can no longer reach it: the
+ * caller only asks whether it does (a text line's ink decides within a few hundred pixels).
+ */
+function countMatches(
   raster: Raster,
   region: Box,
   axis: 'horizontal' | 'vertical',
   lines: readonly number[],
-  lineCount: number,
+  length: number,
   colour: readonly [number, number, number],
+  need: number,
+  total: number,
 ): number {
-  const px = [0, 0, 0];
+  const d = raster.data;
+  const step = axis === 'horizontal' ? raster.width * 4 : 4;
+  const [c0, c1, c2] = colour;
   let matched = 0;
-  let total = 0;
+  let seen = 0;
   for (const line of lines) {
-    if (line < 0 || line >= lineCount) continue;
-    const length = axis === 'horizontal' ? region.height : region.width;
-    for (let i = 0; i < length; i++) {
-      const x = axis === 'horizontal' ? region.x + line : region.x + i;
-      const y = axis === 'horizontal' ? region.y + i : region.y + line;
-      pixelOverWhite(raster, x, y, px);
-      total++;
-      if (
-        Math.abs(px[0]! - colour[0]) <= GAP_COLOUR_TOLERANCE &&
-        Math.abs(px[1]! - colour[1]) <= GAP_COLOUR_TOLERANCE &&
-        Math.abs(px[2]! - colour[2]) <= GAP_COLOUR_TOLERANCE
-      ) {
-        matched++;
+    let p = axis === 'horizontal' ? (region.y * raster.width + region.x + line) * 4 : ((region.y + line) * raster.width + region.x) * 4;
+    for (let i = 0; i < length; i++, p += step) {
+      let r = d[p]!, g = d[p + 1]!, b = d[p + 2]!;
+      const a = d[p + 3]!;
+      if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
+      if (Math.abs(r - c0) <= GAP_COLOUR_TOLERANCE && Math.abs(g - c1) <= GAP_COLOUR_TOLERANCE && Math.abs(b - c2) <= GAP_COLOUR_TOLERANCE) {
+        if (++matched >= need) return matched;
       }
     }
+    seen += length;
+    if (matched + (total - seen) < need) return matched;
   }
-  return total === 0 ? 0 : matched / total;
+  return matched;
 }

@@ -62,19 +62,27 @@ export const LineKind = {
 export function classifyLines(stats: LineStats): Uint8Array {
   const kinds = new Uint8Array(stats.count);
   const n = stats.length;
+  const { min, max, sum, sumSq } = stats;
   for (let i = 0; i < stats.count; i++) {
-    let spread = 0;
+    const k = i * 3;
+    const spread = Math.max(max[k]! - min[k]!, max[k + 1]! - min[k + 1]!, max[k + 2]! - min[k + 2]!);
+    if (spread <= PLAIN_SPREAD) {
+      kinds[i] = LineKind.Plain;
+      continue;
+    }
+    // σ only for a line the spread leaves undecided: every other line is settled without it (and
+    // the line statistics store sums of squares for no other line, see `line-stats.ts`).
+    if (spread > RINGING_SPREAD) {
+      kinds[i] = LineKind.Content;
+      continue;
+    }
     let variance = 0;
-    for (let c = i * 3; c < i * 3 + 3; c++) {
-      const s = stats.max[c]! - stats.min[c]!;
-      if (s > spread) spread = s;
-      const mean = stats.sum[c]! / n;
-      const v = stats.sumSq[c]! / n - mean * mean;
+    for (let c = k; c < k + 3; c++) {
+      const mean = sum[c]! / n;
+      const v = sumSq[c]! / n - mean * mean;
       if (v > variance) variance = v;
     }
-    if (spread <= PLAIN_SPREAD) kinds[i] = LineKind.Plain;
-    else if (spread <= RINGING_SPREAD && variance <= RINGING_STDDEV * RINGING_STDDEV) kinds[i] = LineKind.Ringing;
-    else kinds[i] = LineKind.Content;
+    kinds[i] = variance <= RINGING_STDDEV * RINGING_STDDEV ? LineKind.Ringing : LineKind.Content;
   }
   return kinds;
 }

@@ -4,20 +4,35 @@
  * deviation) derives from these.
  *
  * Every pixel of a line is checked until the line is *proven* content — a channel spread above
- * RINGING_SPREAD, which no later pixel can undo — and then the line is dropped: its statistics
- * stay partial, but its kind (content) is already certain. Rows stop early on their own; columns
- * are tracked in a shrinking list of live columns, so after the first rows of a photograph only
- * seams, margins and flat stretches are still read. Each pixel is read at most once per axis, and
- * a plain line (a seam or a margin) is always read in full — nothing is sampled.
+ * RINGING_SPREAD, which no later pixel can undo — and then the line is dropped: its min and max
+ * stay partial and its sums 0, but its kind (content) is already certain and no rule reads more
+ * of a content line. A line that is not content has had every pixel read, and exact min, max and
+ * sums; sums of squares are kept where σ is asked (spread above PLAIN_SPREAD) and for lines of one
+ * colour. Nothing is sampled: test/separators/line-stats.test.ts checks all of this against a
+ * reference that reads every pixel.
  *
- * Measured (Node 20, best of 5, CPU time, on a shared 2-core machine under load): planSplit on the
- * decoded 4000×3000 JPEG grid fixture takes 120–155 ms (≈ 80–100 MP/s, grid recursion included;
- * the first sweep alone ≈ 55 ms, ≈ 220 MP/s). The worst case — a blank or smooth picture where no
- * line is ever proven content, so every pixel is read once per axis — is ≈ 300–430 ms (≈ 30–40
- * MP/s). Before the early exit, one full sweep of both axes cost ≈ 260–300 ms on the same grid.
+ * What makes it fast (issue 7), each measured on the bench fixtures (bench/separators-speed.ts):
+ * - probes: a line is first read at 32 spread-out pixels, which prove nearly every line of a
+ *   photograph at once (in-order reading needed ~600 pixels per row, ~320 per column); probing
+ *   backs off along runs of lines it fails on, since each probe is a cache miss;
+ * - a line is then read in order as 32-bit words: a pixel equal to the previous one costs one
+ *   comparison (runs are checked eight words at a time), a changed pixel inside the line's current
+ *   min–max box one branch-light lane test (`inBox`); only a pixel that widens the box is unpacked;
+ * - sums only for lines that are not content, two channels per addition in 16-bit lanes; a line
+ *   of one colour needs none (sum = length·colour); sums of squares only where σ is asked;
+ * - columns are probed one by one, then the survivors swept row-major together (a column read
+ *   down the picture touches one page per pixel), summing in the same sweep; rows of one colour,
+ *   already read in full by the row pass, enter every column as one aggregate, so a blank picture
+ *   costs one pass over its pixels.
+ *
+ * Measured (Node 20, median CPU time of 15 calls after warm-up, on a shared 2-core machine under a
+ * load of 6–9): planSplit on the decoded 4000×3000 grid fixture ≈ 11–14 ms (≈ 850–1070 MP/s, grid
+ * recursion included), a blank 25 MP picture ≈ 19–21 ms (≈ 1200–1340 MP/s, every pixel read).
+ * Before: ≈ 140 ms (86 MP/s) and ≈ 690 ms (36 MP/s). Slowest is a picture whose every line is
+ * plain yet no two neighbours are equal (white with ±4 noise): ≈ 450–600 ms for 25 MP (was ≈ 950).
  */
 import type { Box, Raster } from '../raster.js';
-import { RINGING_SPREAD } from './classify.js';
+import { PLAIN_SPREAD, RINGING_SPREAD } from './classify.js';
 
 /** Statistics of `count` parallel lines, three channels (R, G, B) per line, laid out line-major. */
 export interface LineStats {
@@ -27,8 +42,13 @@ export interface LineStats {
   readonly length: number;
   readonly min: Uint8Array;
   readonly max: Uint8Array;
+  /** Exact for every line that is not content; 0 for a content line. */
   readonly sum: Float64Array;
-  /** Float64: a 25-megapixel line of 255s squares to 1.7e12, beyond 32-bit counters. */
+  /**
+   * Exact for lines whose spread exceeds PLAIN_SPREAD without being content (the only lines whose
+   * σ is asked) and for lines of one colour; 0 elsewhere. Float64: a 25-megapixel line of 255s
+   * squares to 1.7e12, beyond 32-bit counters.
+   */
   readonly sumSq: Float64Array;
 }
 
@@ -57,15 +77,525 @@ function emptyStats(count: number, length: number): LineStats {
   };
 }
 
-/** How often (in pixels) a row checks whether it is already proven content: rare enough to cost nothing. */
-const ROW_PROOF_INTERVAL = 16;
+/**
+ * The raster's pixels as one 32-bit word each: an unchanged pixel then costs one comparison, and
+ * a changed one is tested against the line's colour box in a few integer operations (`inBox`).
+ * A typed-array view needs 4-byte alignment: a raster whose bytes start mid-word (a subarray of
+ * some larger buffer) is copied.
+ */
+function words(data: Uint8Array): Int32Array {
+  if (data.byteOffset % 4 === 0) return new Int32Array(data.buffer, data.byteOffset, data.length >> 2);
+  return new Int32Array(new Uint8Array(data).buffer);
+}
+
+/**
+ * Byte order decides which bits of a word hold R, G, B and A; Deno, Node and browsers run
+ * little-endian in practice, but the big-endian layout costs nothing to support.
+ */
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+/** The alpha byte of a word: a pixel is opaque when all its bits are set. */
+const ALPHA = LITTLE_ENDIAN ? 0xff000000 | 0 : 0xff;
+/** Bytes 0 and 2 of a word (`w & EVEN`) or 1 and 3 (`(w >>> 8) & EVEN`), each in a 16-bit lane. */
+const EVEN = 0x00ff00ff;
+/** Bit 8 of each 16-bit lane: set before a lane subtraction, it survives exactly when no lane went below zero. */
+const LANE = 0x01000100;
+
+/**
+ * R, G, B (and A = 255) packed into the two lane words of `inBox`: `packEven` holds the bytes at
+ * word bits 0 and 16, `packOdd` those at bits 8 and 24 (shifted down by 8).
+ */
+function packEven(r: number, g: number, b: number): number {
+  return LITTLE_ENDIAN ? r | (b << 16) : 255 | (g << 16);
+}
+function packOdd(r: number, g: number, b: number): number {
+  return LITTLE_ENDIAN ? g | (255 << 16) : b | (r << 16);
+}
+
+/**
+ * True when every byte of the opaque pixel `u` lies within the packed bounds: then it moves no
+ * channel's min or max. Each lane computes (0x100 + v − lo) and (0x100 + hi − v), which keep bit 8
+ * only when v ≥ lo and v ≤ hi; lanes are 16 bits wide, so no borrow crosses them. A pixel that is
+ * not fully opaque fails on its alpha lane (bounds 255..255) and takes the compositing path.
+ */
+function inBox(u: number, loE: number, hiE: number, loO: number, hiO: number): boolean {
+  const e = u & EVEN;
+  const o = (u >>> 8) & EVEN;
+  return (((e | LANE) - loE) & ((hiE | LANE) - e) & ((o | LANE) - loO) & ((hiO | LANE) - o) & LANE) === LANE;
+}
+
+/**
+ * One channel composited over white: v·a/255 + 255·(1 − a/255), rounded. The float expression is
+ * kept exactly as written so every caller (the line statistics and `background-gap.ts`) rounds the
+ * same way.
+ */
+export function overWhite(v: number, a: number): number {
+  return ((v * a) / 255 + (255 - a) + 0.5) | 0;
+}
+
+/**
+ * How many spread-out pixels a line is probed at before it is read in order. A photograph is
+ * locally smooth, so neighbouring pixels along a line rarely differ by more than RINGING_SPREAD
+ * and an in-order read of a content line needs hundreds of pixels to prove it (measured on the
+ * 4000×3000 grid fixture: 600 per row, 320 per column on average), while pixels far apart usually
+ * differ by that much at once (with 32 probes, all but the 20 plain rows and 20 plain columns of
+ * that fixture are proven by the probes alone). Probing costs at most this many extra reads on a
+ * line that turns out not to be content (under 1 % of a 4000-pixel line) and can only prove a line
+ * content, which reading the whole line would prove too: the same decision, reached sooner.
+ */
+const PROBES = 32;
+
+/**
+ * Lines skipped from probing, at most, after a run of lines the probes did not prove. A probe
+ * lands on a line not yet in cache, so each costs a memory round trip (measured: 32 probes ≈ 4 µs
+ * per row, doubling the time of a blank 25 MP picture, whose every line is read in full anyway).
+ * After a line the probes failed on, the next 1, 3, 7 … 63 lines are read in order without
+ * probing; any line proven content re-enables probing at once. Only speed depends on this.
+ */
+const MAX_PROBE_BACKOFF = 63;
+const NO_PROBES = new Int32Array(0);
+
+/**
+ * Positions 0 … n−1 of the PROBES probes along a line of n pixels, coarse to fine (the middle,
+ * then the quarters, then the eighths…: the bit-reversed slot order), so the first probes are the
+ * farthest apart. Empty for a line too short for probing to save anything.
+ */
+function probeOrder(n: number): Int32Array {
+  if (n < PROBES * 4) return new Int32Array(0);
+  const bits = Math.log2(PROBES);
+  const out = new Int32Array(PROBES);
+  for (let i = 0; i < PROBES; i++) {
+    let rev = 0;
+    for (let b = 0; b < bits; b++) if (i & (1 << b)) rev |= 1 << (bits - 1 - b);
+    out[i] = Math.floor(((rev + 0.5) * n) / PROBES);
+  }
+  return out;
+}
+
+/**
+ * In/out registers of `scanRow`, `scanInOrder`, `widen`, `probeColumn` and `store`: min R, G, B
+ * at 0–2 and max R, G, B at 3–5 (a column probe may start from them, see `measureColumnLines`). One module-level scratch: the
+ * scans are synchronous and never nested, and it spares an allocation per line.
+ */
+const span = new Int32Array(6);
+
+/**
+ * Min and max of one row (`n` pixels from word `start`), stopping once some channel spread
+ * exceeds RINGING_SPREAD. Returns true when the row is proven content (`span` then partial), else
+ * `span` holds the exact per-channel min and max over every pixel. Order of reading:
+ * the PROBES spread-out pixels first, then every pixel in order, where a pixel equal to the
+ * previous one costs one comparison (and a run of them is checked eight words at a time), and a
+ * changed pixel inside the current min–max box one `inBox` test; only a pixel that widens the box
+ * (or is not opaque) is unpacked.
+ */
+function scanRow(data: Uint8Array, px: Int32Array, start: number, n: number, probes: Int32Array): boolean {
+  let q = start * 4;
+  let r = data[q]!, g = data[q + 1]!, b = data[q + 2]!;
+  let a = data[q + 3]!;
+  if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
+  let rMin = r, rMax = r, gMin = g, gMax = g, bMin = b, bMax = b;
+  let proven = false;
+  for (let t = 0; t < probes.length && !proven; t++) {
+    q = (start + probes[t]!) * 4;
+    r = data[q]!; g = data[q + 1]!; b = data[q + 2]!;
+    a = data[q + 3]!;
+    if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
+    // min ≤ max always holds, so a value below min cannot also be above max.
+    if (r < rMin) rMin = r; else if (r > rMax) rMax = r;
+    if (g < gMin) gMin = g; else if (g > gMax) gMax = g;
+    if (b < bMin) bMin = b; else if (b > bMax) bMax = b;
+    proven = rMax - rMin > RINGING_SPREAD || gMax - gMin > RINGING_SPREAD || bMax - bMin > RINGING_SPREAD;
+  }
+  span[0] = rMin; span[1] = gMin; span[2] = bMin; span[3] = rMax; span[4] = gMax; span[5] = bMax;
+  if (proven) return true;
+  return scanInOrder(data, px, start, start + n);
+}
+
+/**
+ * The in-order step of `scanRow`: words `start` … `end − 1`, min and max in `span`. A function of
+ * its own so the hot loop is compiled for itself: inside `scanRow` it ran about half as fast on a
+ * blank picture (measured), the probes loop before it sharing its registers and type feedback.
+ * The loop carries only the previous word and the packed box; min and max live in `span`,
+ * touched by `widen` alone.
+ */
+function scanInOrder(data: Uint8Array, px: Int32Array, start: number, end: number): boolean {
+  let loE = packEven(span[0]!, span[1]!, span[2]!), loO = packOdd(span[0]!, span[1]!, span[2]!);
+  let hiE = packEven(span[3]!, span[4]!, span[5]!), hiO = packOdd(span[3]!, span[4]!, span[5]!);
+  let prev = px[start]!;
+  for (let i = start + 1; i < end; i++) {
+    const u = px[i]!;
+    if (u === prev) {
+      // A repeat often opens a run (a margin, a seam, flat fill): compare the next eight words in one test.
+      while (i + 8 < end && ((px[i + 1]! ^ u) | (px[i + 2]! ^ u) | (px[i + 3]! ^ u) | (px[i + 4]! ^ u) | (px[i + 5]! ^ u) | (px[i + 6]! ^ u) | (px[i + 7]! ^ u) | (px[i + 8]! ^ u)) === 0) i += 8;
+      continue;
+    }
+    prev = u;
+    if (inBox(u, loE, hiE, loO, hiO)) continue;
+    if (widen(data, i * 4)) return true;
+    loE = packEven(span[0]!, span[1]!, span[2]!); loO = packOdd(span[0]!, span[1]!, span[2]!);
+    hiE = packEven(span[3]!, span[4]!, span[5]!); hiO = packOdd(span[3]!, span[4]!, span[5]!);
+  }
+  return false;
+}
+
+/** Widens the min–max in `span` by the pixel at byte `q`; true once some channel spread exceeds RINGING_SPREAD. */
+function widen(data: Uint8Array, q: number): boolean {
+  let r = data[q]!, g = data[q + 1]!, b = data[q + 2]!;
+  const a = data[q + 3]!;
+  if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
+  if (r < span[0]!) span[0] = r; else if (r > span[3]!) span[3] = r;
+  if (g < span[1]!) span[1] = g; else if (g > span[4]!) span[4] = g;
+  if (b < span[2]!) span[2] = b; else if (b > span[5]!) span[5] = b;
+  return span[3]! - span[0]! > RINGING_SPREAD || span[4]! - span[1]! > RINGING_SPREAD || span[5]! - span[2]! > RINGING_SPREAD;
+}
+
+/**
+ * The first step of a column (see `measureColumnLines`): its min and max from the starting point
+ * in `span` (`seeded`: the uniform rows' aggregate; else the first walked pixel) and the PROBES
+ * probes, each a strided read. Returns true when that already proves the column content.
+ */
+function probeColumn(data: Uint8Array, base: number, walk: Int32Array, probes: Int32Array, seeded: boolean): boolean {
+  let r = 0, g = 0, b = 0, a = 0, q = 0;
+  let rMin = span[0]!, gMin = span[1]!, bMin = span[2]!, rMax = span[3]!, gMax = span[4]!, bMax = span[5]!;
+  if (!seeded) {
+    q = (base + walk[0]!) * 4;
+    r = data[q]!; g = data[q + 1]!; b = data[q + 2]!;
+    a = data[q + 3]!;
+    if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
+    rMin = rMax = r; gMin = gMax = g; bMin = bMax = b;
+  }
+  let proven = rMax - rMin > RINGING_SPREAD || gMax - gMin > RINGING_SPREAD || bMax - bMin > RINGING_SPREAD;
+  for (let t = 0; t < probes.length && !proven; t++) {
+    q = (base + walk[probes[t]!]!) * 4;
+    r = data[q]!; g = data[q + 1]!; b = data[q + 2]!;
+    a = data[q + 3]!;
+    if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
+    if (r < rMin) rMin = r; else if (r > rMax) rMax = r;
+    if (g < gMin) gMin = g; else if (g > gMax) gMax = g;
+    if (b < bMin) bMin = b; else if (b > bMax) bMax = b;
+    proven = rMax - rMin > RINGING_SPREAD || gMax - gMin > RINGING_SPREAD || bMax - bMin > RINGING_SPREAD;
+  }
+  span[0] = rMin; span[1] = gMin; span[2] = bMin; span[3] = rMax; span[4] = gMax; span[5] = bMax;
+  return proven;
+}
+
+/**
+ * Opaque pixels summed per lane between flushes: a 16-bit lane holds 128 × 255 and the top lane
+ * then stays below 2^31, so the lane sums remain 32-bit integers.
+ */
+const LANE_FLUSH = 128;
+
+/**
+ * Per-channel sums (and, with `squares`, sums of squares) of the row of `n` pixels from word
+ * `start`, stored as line `line` of `rows`. Opaque pixels are summed two channels per addition in
+ * 16-bit lanes; the rare others are composited one by one.
+ */
+function sumRow(data: Uint8Array, px: Int32Array, start: number, n: number, rows: LineStats, line: number, squares: boolean): void {
+  let rSum = 0, gSum = 0, bSum = 0;
+  const end = start + n;
+  for (let i0 = start; i0 < end; i0 += LANE_FLUSH) {
+    const i1 = Math.min(end, i0 + LANE_FLUSH);
+    let even = 0, odd = 0;
+    for (let i = i0; i < i1; i++) {
+      const u = px[i]!;
+      if ((u & ALPHA) === ALPHA) {
+        even += u & EVEN;
+        odd += (u >>> 8) & EVEN;
+        continue;
+      }
+      const q = i * 4;
+      const a = data[q + 3]!;
+      rSum += overWhite(data[q]!, a); gSum += overWhite(data[q + 1]!, a); bSum += overWhite(data[q + 2]!, a);
+    }
+    if (LITTLE_ENDIAN) {
+      rSum += even & 0xffff; bSum += even >>> 16; gSum += odd & 0xffff;
+    } else {
+      gSum += even >>> 16; bSum += odd & 0xffff; rSum += odd >>> 16;
+    }
+  }
+  const k = line * 3;
+  rows.sum[k] = rSum; rows.sum[k + 1] = gSum; rows.sum[k + 2] = bSum;
+  if (!squares) return;
+  let rSq = 0, gSq = 0, bSq = 0;
+  for (let q = start * 4, e = end * 4; q < e; q += 4) {
+    let r = data[q]!, g = data[q + 1]!, b = data[q + 2]!;
+    const a = data[q + 3]!;
+    if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
+    rSq += r * r; gSq += g * g; bSq += b * b;
+  }
+  rows.sumSq[k] = rSq; rows.sumSq[k + 1] = gSq; rows.sumSq[k + 2] = bSq;
+}
+
+/** What `store` leaves to be summed: nothing (content), nothing (one colour), sums, sums and squares. */
+const NONE = 0, ONE_COLOUR = 1, SUMS = 2, WITH_SQUARES = 3;
+
+/**
+ * Stores min and max of line `line` from `span`, and says what else the line needs: a content
+ * line nothing (no rule reads more of it than its kind); a line of one colour nothing either (every
+ * pixel holds it, so its sums are length·colour, stored here exactly); any other line its sums,
+ * and its sums of squares only when its spread exceeds PLAIN_SPREAD: σ is asked of no other line
+ * (`classifyLines`).
+ */
+function store(stats: LineStats, line: number, proven: boolean): number {
+  const k = line * 3;
+  const { min, max } = stats;
+  min[k] = span[0]!; min[k + 1] = span[1]!; min[k + 2] = span[2]!;
+  max[k] = span[3]!; max[k + 1] = span[4]!; max[k + 2] = span[5]!;
+  if (proven) return NONE;
+  const n = stats.length;
+  if (span[0] === span[3] && span[1] === span[4] && span[2] === span[5]) {
+    for (let c = 0; c < 3; c++) {
+      stats.sum[k + c] = n * span[c]!;
+      stats.sumSq[k + c] = n * span[c]! * span[c]!;
+    }
+    return ONE_COLOUR;
+  }
+  return span[3]! - span[0]! > PLAIN_SPREAD || span[4]! - span[1]! > PLAIN_SPREAD || span[5]! - span[2]! > PLAIN_SPREAD ? WITH_SQUARES : SUMS;
+}
+
+/**
+ * Row statistics of `region` (see `scanRow` and `store`). A content row keeps partial min and max
+ * and zero sums: no rule reads more of a content line than its kind. `uniform[y]` is set to 1 for
+ * a row of one colour (see `measureColumnLines`).
+ */
+function measureRowLines(data: Uint8Array, px: Int32Array, stride: number, region: Box, uniform?: Uint8Array): LineStats {
+  const { x: x0, y: y0, width: w, height: h } = region;
+  const rows = emptyStats(h, w);
+  if (w === 0) return rows;
+  const probes = probeOrder(w);
+  let backoff = 0, wait = 0;
+  for (let y = 0; y < h; y++) {
+    const start = (y0 + y) * stride + x0;
+    const probing = wait === 0;
+    if (!probing) wait--;
+    const proven = scanRow(data, px, start, w, probing ? probes : NO_PROBES);
+    if (proven) backoff = wait = 0;
+    else if (probing) wait = backoff = Math.min(backoff * 2 + 1, MAX_PROBE_BACKOFF);
+    const sums = store(rows, y, proven);
+    if (sums === ONE_COLOUR) {
+      if (uniform) uniform[y] = 1;
+    } else if (sums !== NONE) {
+      sumRow(data, px, start, w, rows, y, sums === WITH_SQUARES);
+    }
+  }
+  return rows;
+}
+
+/**
+ * Column statistics of `region` in three steps: (1) each column probed on its own (`probeColumn`,
+ * a few strided reads; neighbouring columns share cache lines, 16 RGBA pixels per 64-byte line),
+ * which proves most columns of a photograph; (2) the rest swept together row by row
+ * (`sweepColumns`), min, max and sums at once; (3) sums stored, sums of squares where needed.
+ *
+ * `known`, when given, is the rows of the same region with their `uniform` flags: a row of one
+ * colour puts that same colour into every column, so its pixels — every one already read by the
+ * row pass — enter every column's statistics as one precomputed aggregate (min, max, sum and sum
+ * of squares over the uniform rows), and only the other rows are walked. On a blank picture that
+ * is every row, and the column pass costs nothing beyond the row pass.
+ */
+function measureColumnLines(
+  data: Uint8Array,
+  px: Int32Array,
+  stride: number,
+  region: Box,
+  known?: { rows: LineStats; uniform: Uint8Array },
+): LineStats {
+  const { x: x0, y: y0, width: w, height: h } = region;
+  const columns = emptyStats(w, h);
+  if (h === 0) return columns;
+
+  // Word offsets of the rows to walk, and the aggregate of the uniform rows that need no walking.
+  const walk = new Int32Array(h);
+  let m = 0;
+  let uniformRows = 0;
+  const lo = [255, 255, 255];
+  const hi = [0, 0, 0];
+  const seed = new Float64Array(6);
+  for (let y = 0; y < h; y++) {
+    if (known === undefined || known.uniform[y] === 0) {
+      walk[m++] = (y0 + y) * stride;
+      continue;
+    }
+    uniformRows++;
+    for (let c = 0; c < 3; c++) {
+      const v = known.rows.min[y * 3 + c]!;
+      if (v < lo[c]!) lo[c] = v;
+      if (v > hi[c]!) hi[c] = v;
+      seed[c] += v;
+      seed[3 + c] += v * v;
+    }
+  }
+
+  // Step 1, per column: the aggregate or the first pixel, then the probes (strided, but few).
+  const probes = probeOrder(m);
+  let backoff = 0, wait = 0;
+  const seeded = uniformRows > 0;
+  const live = new Int32Array(w);
+  let liveCount = 0;
+  for (let x = 0; x < w; x++) {
+    span[0] = lo[0]!; span[1] = lo[1]!; span[2] = lo[2]!; span[3] = hi[0]!; span[4] = hi[1]!; span[5] = hi[2]!;
+    let proven = span[3]! - span[0]! > RINGING_SPREAD || span[4]! - span[1]! > RINGING_SPREAD || span[5]! - span[2]! > RINGING_SPREAD;
+    if (!proven && m > 0) {
+      const probing = wait === 0;
+      if (!probing) wait--;
+      proven = probeColumn(data, x0 + x, walk, probing ? probes : NO_PROBES, seeded);
+      if (proven) backoff = wait = 0;
+      else if (probing) wait = backoff = Math.min(backoff * 2 + 1, MAX_PROBE_BACKOFF);
+    }
+    const k = x * 3;
+    columns.min[k] = span[0]!; columns.min[k + 1] = span[1]!; columns.min[k + 2] = span[2]!;
+    columns.max[k] = span[3]!; columns.max[k + 1] = span[4]!; columns.max[k + 2] = span[5]!;
+    if (!proven) live[liveCount++] = x;
+  }
+  const sums = new Float64Array(w * 3);
+  if (m > 0 && liveCount > 0) liveCount = sweepColumns(data, px, x0, walk, m, columns, live, liveCount, sums);
+
+  // Step 3: the columns that are not content get their sums (the sweep's plus the uniform rows'),
+  // and those whose spread exceeds PLAIN_SPREAD their sums of squares.
+  const squareList = new Int32Array(liveCount);
+  let squareCount = 0;
+  for (let t = 0; t < liveCount; t++) {
+    const x = live[t]!;
+    const k = x * 3;
+    for (let c = 0; c < 3; c++) { span[c] = columns.min[k + c]!; span[3 + c] = columns.max[k + c]!; }
+    const need = store(columns, x, false);
+    if (need === ONE_COLOUR || need === NONE) continue;
+    for (let c = 0; c < 3; c++) columns.sum[k + c] = sums[k + c]! + seed[c]!;
+    if (need === WITH_SQUARES) squareList[squareCount++] = x;
+  }
+  if (squareCount > 0) sumSquares(data, x0, walk, m, columns, squareList, squareCount, seed);
+  return columns;
+}
+
+/**
+ * Step 2 of `measureColumnLines`: every walked row in order, row-major over the columns still
+ * live, so a long column is read down the picture a row at a time instead of one page per pixel
+ * (a 5000-row column spans 5000 pages, far beyond the TLB). Each live column keeps its previous
+ * word and its packed min–max box: an unchanged pixel costs one comparison, a pixel inside the box
+ * one `inBox` test; a column is dropped once proven content. The same sweep sums every pixel of a
+ * live column into `sums` (3 per column; two channels per addition in 16-bit lanes, flushed every
+ * LANE_FLUSH rows): the pixels are in hand, and a second sweep would fetch every row again, one
+ * cache miss each. `min`/`max` of `columns` hold the state. Returns how many columns survive,
+ * listed first in `live`.
+ */
+function sweepColumns(
+  data: Uint8Array,
+  px: Int32Array,
+  x0: number,
+  walk: Int32Array,
+  m: number,
+  columns: LineStats,
+  live: Int32Array,
+  liveCount: number,
+  sums: Float64Array,
+): number {
+  const { min, max } = columns;
+  const w = columns.count;
+  const prev = new Int32Array(w);
+  const box = new Int32Array(w * 4);
+  const even = new Int32Array(w);
+  const odd = new Int32Array(w);
+  const first = x0 + walk[0]!;
+  for (let t = 0; t < liveCount; t++) {
+    const x = live[t]!;
+    const k = x * 3;
+    // The complement of the first pixel: unequal, so the first row is read too (its sums are
+    // needed; min and max may already hold it, and taking it again changes neither).
+    prev[x] = ~px[first + x]!;
+    const b = x * 4;
+    box[b] = packEven(min[k]!, min[k + 1]!, min[k + 2]!); box[b + 1] = packEven(max[k]!, max[k + 1]!, max[k + 2]!);
+    box[b + 2] = packOdd(min[k]!, min[k + 1]!, min[k + 2]!); box[b + 3] = packOdd(max[k]!, max[k + 1]!, max[k + 2]!);
+  }
+  for (let j = 0; j < m && liveCount > 0; j++) {
+    const rowBase = x0 + walk[j]!;
+    let kept = 0;
+    for (let t = 0; t < liveCount; t++) {
+      const x = live[t]!;
+      const i = rowBase + x;
+      const u = px[i]!;
+      if ((u & ALPHA) === ALPHA) {
+        even[x] += u & EVEN;
+        odd[x] += (u >>> 8) & EVEN;
+      } else {
+        const q = i * 4;
+        const a = data[q + 3]!;
+        const k = x * 3;
+        sums[k] += overWhite(data[q]!, a); sums[k + 1] += overWhite(data[q + 1]!, a); sums[k + 2] += overWhite(data[q + 2]!, a);
+      }
+      if (u === prev[x]) {
+        live[kept++] = x;
+        continue;
+      }
+      prev[x] = u;
+      const b = x * 4;
+      if (inBox(u, box[b]!, box[b + 1]!, box[b + 2]!, box[b + 3]!)) {
+        live[kept++] = x;
+        continue;
+      }
+      const q = i * 4;
+      let r = data[q]!, g = data[q + 1]!, bl = data[q + 2]!;
+      const a = data[q + 3]!;
+      if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); bl = overWhite(bl, a); }
+      const k = x * 3;
+      let rMin = min[k]!, gMin = min[k + 1]!, bMin = min[k + 2]!, rMax = max[k]!, gMax = max[k + 1]!, bMax = max[k + 2]!;
+      if (r < rMin) rMin = r; else if (r > rMax) rMax = r;
+      if (g < gMin) gMin = g; else if (g > gMax) gMax = g;
+      if (bl < bMin) bMin = bl; else if (bl > bMax) bMax = bl;
+      min[k] = rMin; min[k + 1] = gMin; min[k + 2] = bMin;
+      max[k] = rMax; max[k + 1] = gMax; max[k + 2] = bMax;
+      if (rMax - rMin > RINGING_SPREAD || gMax - gMin > RINGING_SPREAD || bMax - bMin > RINGING_SPREAD) continue;
+      box[b] = packEven(rMin, gMin, bMin); box[b + 1] = packEven(rMax, gMax, bMax);
+      box[b + 2] = packOdd(rMin, gMin, bMin); box[b + 3] = packOdd(rMax, gMax, bMax);
+      live[kept++] = x;
+    }
+    liveCount = kept;
+    if (j % LANE_FLUSH === LANE_FLUSH - 1 || j === m - 1) {
+      for (let t = 0; t < liveCount; t++) {
+        const x = live[t]!;
+        const k = x * 3;
+        const e = even[x]!, o = odd[x]!;
+        if (LITTLE_ENDIAN) {
+          sums[k] += e & 0xffff; sums[k + 2] += e >>> 16; sums[k + 1] += o & 0xffff;
+        } else {
+          sums[k + 1] += e >>> 16; sums[k + 2] += o & 0xffff; sums[k] += o >>> 16;
+        }
+        even[x] = 0;
+        odd[x] = 0;
+      }
+    }
+  }
+  return liveCount;
+}
+
+/**
+ * Sums of squares of the listed columns over the walked rows plus `seed` (the uniform rows'
+ * aggregate), row-major like `sweepColumns`. Only columns whose spread exceeds PLAIN_SPREAD
+ * without being content come here: a thin lossy seam's few ringing columns.
+ */
+function sumSquares(data: Uint8Array, x0: number, walk: Int32Array, m: number, columns: LineStats, list: Int32Array, count: number, seed: Float64Array): void {
+  const squares = new Float64Array(count * 3);
+  for (let j = 0; j < m; j++) {
+    const rowBase = x0 + walk[j]!;
+    for (let t = 0; t < count; t++) {
+      const q = (rowBase + list[t]!) * 4;
+      let r = data[q]!, g = data[q + 1]!, b = data[q + 2]!;
+      const a = data[q + 3]!;
+      if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
+      const s = t * 3;
+      squares[s] += r * r; squares[s + 1] += g * g; squares[s + 2] += b * b;
+    }
+  }
+  for (let t = 0; t < count; t++) {
+    const k = list[t]! * 3;
+    for (let c = 0; c < 3; c++) columns.sumSq[k + c] = squares[t * 3 + c]! + seed[3 + c]!;
+  }
+}
 
 /**
  * Measures rows and columns of the rectangle. Transparent pixels are composited over white first:
  * the RGB stored under alpha 0 is arbitrary (often black, often leftovers of an editor), while a
  * transparent gap is shown as the page background — white in browsers and chat clients — so a
  * transparent gutter reads as one plain colour whatever bytes hide under it.
- * Allocates O(width + height), never per pixel.
+ * Allocates O(width + height), never per pixel (plus one copy of the pixels if they are not 4-byte aligned).
  *
  * @example
  * ```ts
@@ -73,7 +603,10 @@ const ROW_PROOF_INTERVAL = 16;
  * ```
  */
 export function measureLines(raster: Raster, region: Box): RegionStats {
-  return { region, rows: measureRows(raster, region).rows, columns: measureColumns(raster, region) };
+  const px = words(raster.data);
+  const uniform = new Uint8Array(region.height);
+  const rows = measureRowLines(raster.data, px, raster.width, region, uniform);
+  return { region, rows, columns: measureColumnLines(raster.data, px, raster.width, region, { rows, uniform }) };
 }
 
 /**
@@ -85,49 +618,11 @@ export function measureLines(raster: Raster, region: Box): RegionStats {
  * ```
  */
 export function measureRows(raster: Raster, region: Box): { region: Box; rows: LineStats } {
-  const { x: x0, y: y0, width: w, height: h } = region;
-  const rows = emptyStats(h, w);
-  const data = raster.data;
-  for (let y = 0; y < h; y++) {
-    let rMin = 255, gMin = 255, bMin = 255;
-    let rMax = 0, gMax = 0, bMax = 0;
-    let rSum = 0, gSum = 0, bSum = 0;
-    let rSq = 0, gSq = 0, bSq = 0;
-    const start = ((y0 + y) * raster.width + x0) * 4;
-    const end = start + w * 4;
-    for (let p = start, n = 1; p < end; p += 4, n++) {
-      let r = data[p]!;
-      let g = data[p + 1]!;
-      let b = data[p + 2]!;
-      const a = data[p + 3]!;
-      if (a !== 255) {
-        // Over white: v·a/255 + 255·(1 − a/255), rounded.
-        const white = 255 - a;
-        r = ((r * a) / 255 + white + 0.5) | 0;
-        g = ((g * a) / 255 + white + 0.5) | 0;
-        b = ((b * a) / 255 + white + 0.5) | 0;
-      }
-      if (r < rMin) rMin = r;
-      if (r > rMax) rMax = r;
-      if (g < gMin) gMin = g;
-      if (g > gMax) gMax = g;
-      if (b < bMin) bMin = b;
-      if (b > bMax) bMax = b;
-      rSum += r; gSum += g; bSum += b;
-      rSq += r * r; gSq += g * g; bSq += b * b;
-      if (n % ROW_PROOF_INTERVAL === 0 && (rMax - rMin > RINGING_SPREAD || gMax - gMin > RINGING_SPREAD || bMax - bMin > RINGING_SPREAD)) break;
-    }
-    const k = y * 3;
-    rows.min[k] = rMin; rows.min[k + 1] = gMin; rows.min[k + 2] = bMin;
-    rows.max[k] = rMax; rows.max[k + 1] = gMax; rows.max[k + 2] = bMax;
-    rows.sum[k] = rSum; rows.sum[k + 1] = gSum; rows.sum[k + 2] = bSum;
-    rows.sumSq[k] = rSq; rows.sumSq[k + 1] = gSq; rows.sumSq[k + 2] = bSq;
-  }
-  return { region, rows };
+  return { region, rows: measureRowLines(raster.data, words(raster.data), raster.width, region) };
 }
 
 /**
- * Column statistics only (see `measureColumns`).
+ * Column statistics only, each column read until it is proven content.
  *
  * @example
  * ```ts
@@ -135,65 +630,5 @@ export function measureRows(raster: Raster, region: Box): { region: Box; rows: L
  * ```
  */
 export function measureColumnsOnly(raster: Raster, region: Box): { region: Box; columns: LineStats } {
-  return { region, columns: measureColumns(raster, region) };
-}
-
-/**
- * Column statistics, sweeping rows top to bottom over a list of live columns that drops every
- * column as soon as it is proven content.
- */
-function measureColumns(raster: Raster, region: Box): LineStats {
-  const { x: x0, y: y0, width: w, height: h } = region;
-  const columns = emptyStats(w, h);
-  const { min, max, sum, sumSq } = columns;
-  const data = raster.data;
-  const live = new Int32Array(w);
-  for (let i = 0; i < w; i++) live[i] = i;
-  let liveCount = w;
-  for (let y = 0; y < h && liveCount > 0; y++) {
-    const rowBase = ((y0 + y) * raster.width + x0) * 4;
-    let kept = 0;
-    for (let k = 0; k < liveCount; k++) {
-      const x = live[k]!;
-      const p = rowBase + x * 4;
-      let r = data[p]!;
-      let g = data[p + 1]!;
-      let b = data[p + 2]!;
-      const a = data[p + 3]!;
-      if (a !== 255) {
-        const white = 255 - a;
-        r = ((r * a) / 255 + white + 0.5) | 0;
-        g = ((g * a) / 255 + white + 0.5) | 0;
-        b = ((b * a) / 255 + white + 0.5) | 0;
-      }
-      const c = x * 3;
-      if (r < min[c]!) min[c] = r;
-      if (r > max[c]!) max[c] = r;
-      if (g < min[c + 1]!) min[c + 1] = g;
-      if (g > max[c + 1]!) max[c + 1] = g;
-      if (b < min[c + 2]!) min[c + 2] = b;
-      if (b > max[c + 2]!) max[c + 2] = b;
-      sum[c] += r; sum[c + 1] += g; sum[c + 2] += b;
-      sumSq[c] += r * r; sumSq[c + 1] += g * g; sumSq[c + 2] += b * b;
-      const proven = max[c]! - min[c]! > RINGING_SPREAD || max[c + 1]! - min[c + 1]! > RINGING_SPREAD || max[c + 2]! - min[c + 2]! > RINGING_SPREAD;
-      if (!proven) live[kept++] = x;
-    }
-    liveCount = kept;
-  }
-  return columns;
-}
-
-/** Reads one pixel composited over white into `out` (R, G, B); used for the few lines beside a gap. */
-export function pixelOverWhite(raster: Raster, x: number, y: number, out: Uint8Array | number[]): void {
-  const p = (y * raster.width + x) * 4;
-  const d = raster.data;
-  const a = d[p + 3]!;
-  if (a === 255) {
-    out[0] = d[p]!; out[1] = d[p + 1]!; out[2] = d[p + 2]!;
-    return;
-  }
-  const white = 255 - a;
-  out[0] = ((d[p]! * a) / 255 + white + 0.5) | 0;
-  out[1] = ((d[p + 1]! * a) / 255 + white + 0.5) | 0;
-  out[2] = ((d[p + 2]! * a) / 255 + white + 0.5) | 0;
+  return { region, columns: measureColumnLines(raster.data, words(raster.data), raster.width, region) };
 }

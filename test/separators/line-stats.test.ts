@@ -1,0 +1,232 @@
+/**
+ * The optimised line statistics (probes, word comparisons, lane sums, the uniform-row aggregate
+ * for columns) against a reference that reads every pixel of every line the obvious way. What
+ * must agree is what any rule reads: every line's kind; for a line that is not proven content its
+ * exact min, max and sums; and sums of squares wherever σ is asked (spread above PLAIN_SPREAD).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Box, Raster } from '../../src/imaging/raster.js';
+import {
+  backgroundBeside,
+  classifyLines,
+  measureColumnsOnly,
+  measureLines,
+  measureRows,
+  PLAIN_SPREAD,
+  RINGING_SPREAD,
+  type LineStats,
+} from '../../src/imaging/separators/index.js';
+import { GAP_BACKGROUND_SHARE, GAP_COLOUR_TOLERANCE } from '../../src/imaging/separators/background-gap.js';
+
+/** Every pixel of every line, composited over white, no early exit. */
+function reference(raster: Raster, region: Box, axis: 'rows' | 'columns'): LineStats {
+  const count = axis === 'rows' ? region.height : region.width;
+  const length = axis === 'rows' ? region.width : region.height;
+  const stats = {
+    count,
+    length,
+    min: new Uint8Array(count * 3).fill(255),
+    max: new Uint8Array(count * 3),
+    sum: new Float64Array(count * 3),
+    sumSq: new Float64Array(count * 3),
+  };
+  for (let line = 0; line < count; line++) {
+    for (let i = 0; i < length; i++) {
+      const x = region.x + (axis === 'rows' ? i : line);
+      const y = region.y + (axis === 'rows' ? line : i);
+      const p = (y * raster.width + x) * 4;
+      const a = raster.data[p + 3]!;
+      for (let c = 0; c < 3; c++) {
+        const raw = raster.data[p + c]!;
+        const v = a === 255 ? raw : Math.round((raw * a) / 255 + (255 - a));
+        const k = line * 3 + c;
+        stats.min[k] = Math.min(stats.min[k]!, v);
+        stats.max[k] = Math.max(stats.max[k]!, v);
+        stats.sum[k] += v;
+        stats.sumSq[k] += v * v;
+      }
+    }
+  }
+  return stats;
+}
+
+function spreadOf(s: LineStats, line: number): number {
+  let spread = 0;
+  for (let c = line * 3; c < line * 3 + 3; c++) spread = Math.max(spread, s.max[c]! - s.min[c]!);
+  return spread;
+}
+
+/** Asserts that `got` agrees with `want` wherever a rule can tell the difference. */
+function expectEquivalent(got: LineStats, want: LineStats, label: string): void {
+  expect(got.count, label).toBe(want.count);
+  expect(got.length, label).toBe(want.length);
+  expect(Array.from(classifyLines(got)), `${label}: kinds`).toEqual(Array.from(classifyLines(want)));
+  for (let line = 0; line < want.count; line++) {
+    const spread = spreadOf(want, line);
+    if (spread > RINGING_SPREAD) {
+      expect(spreadOf(got, line), `${label} line ${line}: proven content`).toBeGreaterThan(RINGING_SPREAD);
+      continue;
+    }
+    const k = line * 3;
+    const pick = (s: LineStats, field: 'min' | 'max' | 'sum' | 'sumSq'): number[] => [s[field][k]!, s[field][k + 1]!, s[field][k + 2]!];
+    expect(pick(got, 'min'), `${label} line ${line}: min`).toEqual(pick(want, 'min'));
+    expect(pick(got, 'max'), `${label} line ${line}: max`).toEqual(pick(want, 'max'));
+    expect(pick(got, 'sum'), `${label} line ${line}: sum`).toEqual(pick(want, 'sum'));
+    if (spread > PLAIN_SPREAD) expect(pick(got, 'sumSq'), `${label} line ${line}: sumSq`).toEqual(pick(want, 'sumSq'));
+  }
+}
+
+/** Deterministic noise source for the raster builder. */
+function xorshift(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0;
+    return s;
+  };
+}
+
+interface Layout {
+  width: number;
+  height: number;
+  /** Per row: a palette index (one exact colour) or, when ≥ palette length, a noisy row of that amplitude. */
+  rows: number[];
+  palette: [number, number, number][];
+  /** Columns painted over everything (a seam, a speck column), with their noise amplitude. */
+  columns: { x: number; colour: [number, number, number]; noise: number }[];
+  /** Share (0..1) of pixels given a random alpha below 255. */
+  transparent: number;
+  /** Byte offset of the pixels inside their buffer: 0 (aligned) or 1–3 (forces the copy path). */
+  offset: number;
+  seed: number;
+}
+
+const AMPLITUDES = [1, 4, 8, 20, 40, 128];
+
+function build(l: Layout): Raster {
+  const next = xorshift(l.seed);
+  const buffer = new Uint8Array(l.width * l.height * 4 + l.offset);
+  const data = buffer.subarray(l.offset);
+  const clamp = (v: number): number => (v < 0 ? 0 : v > 255 ? 255 : v);
+  for (let y = 0; y < l.height; y++) {
+    const choice = l.rows[y % l.rows.length]!;
+    const colour = l.palette[choice % l.palette.length]!;
+    const amplitude = choice < l.palette.length ? 0 : AMPLITUDES[choice % AMPLITUDES.length]!;
+    for (let x = 0; x < l.width; x++) {
+      const p = (y * l.width + x) * 4;
+      for (let c = 0; c < 3; c++) data[p + c] = clamp(colour[c]! + (amplitude ? (next() % (2 * amplitude + 1)) - amplitude : 0));
+      data[p + 3] = 255;
+    }
+  }
+  for (const col of l.columns) {
+    if (col.x >= l.width) continue;
+    for (let y = 0; y < l.height; y++) {
+      const p = (y * l.width + col.x) * 4;
+      for (let c = 0; c < 3; c++) data[p + c] = clamp(col.colour[c]! + (col.noise ? (next() % (2 * col.noise + 1)) - col.noise : 0));
+    }
+  }
+  if (l.transparent > 0) {
+    for (let i = 0; i < l.width * l.height; i++) {
+      if (next() / 2 ** 32 < l.transparent) data[i * 4 + 3] = next() % 3 === 0 ? 0 : next() % 255;
+    }
+  }
+  return { width: l.width, height: l.height, data };
+}
+
+const colour = fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }));
+const layout: fc.Arbitrary<Layout> = fc.record({
+  // Up to 300 so lines are long enough for the probes (128 pixels and more) as well as short.
+  width: fc.integer({ min: 1, max: 300 }),
+  height: fc.integer({ min: 1, max: 300 }),
+  rows: fc.array(fc.integer({ min: 0, max: 12 }), { minLength: 1, maxLength: 40 }),
+  palette: fc.array(colour, { minLength: 1, maxLength: 4 }),
+  columns: fc.array(fc.record({ x: fc.integer({ min: 0, max: 299 }), colour, noise: fc.constantFrom(0, 3, 12, 60) }), { maxLength: 6 }),
+  transparent: fc.constantFrom(0, 0, 0.01, 0.3),
+  offset: fc.constantFrom(0, 0, 1, 3),
+  seed: fc.integer({ min: 1, max: 1 << 30 }),
+});
+
+describe('line statistics', () => {
+  it('agree with the every-pixel reference on random rasters, whole picture and sub-boxes, both axes', () => {
+    fc.assert(
+      fc.property(layout, fc.tuple(fc.nat(), fc.nat(), fc.nat(), fc.nat()), (l, [a, b, c, d]) => {
+        const raster = build(l);
+        const full: Box = { x: 0, y: 0, width: l.width, height: l.height };
+        const x = a % l.width;
+        const y = b % l.height;
+        const sub: Box = { x, y, width: 1 + (c % (l.width - x)), height: 1 + (d % (l.height - y)) };
+        for (const [name, box] of [['full', full], ['sub', sub]] as const) {
+          const both = measureLines(raster, box);
+          expectEquivalent(both.rows, reference(raster, box, 'rows'), `${name} rows`);
+          expectEquivalent(both.columns, reference(raster, box, 'columns'), `${name} columns (with uniform rows)`);
+          expectEquivalent(measureRows(raster, box).rows, reference(raster, box, 'rows'), `${name} rows only`);
+          expectEquivalent(measureColumnsOnly(raster, box).columns, reference(raster, box, 'columns'), `${name} columns only`);
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('read every pixel of a plain line: one odd pixel anywhere on a blank picture moves its row and column', () => {
+    const side = 512;
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: side - 1 }), fc.integer({ min: 0, max: side - 1 }), fc.integer({ min: 1, max: 16 }), (x, y, dip) => {
+        const data = new Uint8Array(side * side * 4).fill(255);
+        data[(y * side + x) * 4 + 1] = 255 - dip; // still plain: the line stays background, read in full
+        const raster = { width: side, height: side, data };
+        const { rows, columns } = measureLines(raster, { x: 0, y: 0, width: side, height: side });
+        expect(rows.min[y * 3 + 1]).toBe(255 - dip);
+        expect(columns.min[x * 3 + 1]).toBe(255 - dip);
+        expect(rows.sum[y * 3 + 1]).toBe(255 * side - dip);
+        expect(columns.sum[x * 3 + 1]).toBe(255 * side - dip);
+        expect(rows.min[((y + 1) % side) * 3 + 1]).toBe(255);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe('background beside a gap', () => {
+  /** The share of matching pixels over lines 2–4 beyond the gap, every pixel counted. */
+  function referenceBeside(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', gap: { start: number; end: number }, side: 'before' | 'after', colour: [number, number, number]): boolean {
+    const lineCount = axis === 'horizontal' ? region.width : region.height;
+    const length = axis === 'horizontal' ? region.height : region.width;
+    let matched = 0;
+    let total = 0;
+    for (const d of [2, 3, 4]) {
+      const line = side === 'before' ? gap.start - d : gap.end - 1 + d;
+      if (line < 0 || line >= lineCount) continue;
+      for (let i = 0; i < length; i++) {
+        const x = axis === 'horizontal' ? region.x + line : region.x + i;
+        const y = axis === 'horizontal' ? region.y + i : region.y + line;
+        const p = (y * raster.width + x) * 4;
+        const a = raster.data[p + 3]!;
+        const ok = [0, 1, 2].every((c) => {
+          const raw = raster.data[p + c]!;
+          const v = a === 255 ? raw : Math.round((raw * a) / 255 + (255 - a));
+          return Math.abs(v - colour[c]!) <= GAP_COLOUR_TOLERANCE;
+        });
+        total++;
+        if (ok) matched++;
+      }
+    }
+    return total > 0 && matched / total >= GAP_BACKGROUND_SHARE;
+  }
+
+  it('stopping the count early gives the same answer as counting every pixel', () => {
+    fc.assert(
+      fc.property(layout, fc.nat(), fc.nat(), fc.constantFrom<'horizontal' | 'vertical'>('horizontal', 'vertical'), fc.constantFrom<'before' | 'after'>('before', 'after'), colour, (l, a, b, axis, side, c) => {
+        const raster = build(l);
+        const region: Box = { x: 0, y: 0, width: l.width, height: l.height };
+        const lineCount = axis === 'horizontal' ? l.width : l.height;
+        const start = a % lineCount;
+        const gap = { start, end: start + 1 + (b % Math.max(1, lineCount - start)) };
+        // Half the time the colour of the gap's first line, so both answers occur often.
+        const p = axis === 'horizontal' ? start * 4 : start * l.width * 4;
+        const probe: [number, number, number] = a % 2 === 0 ? [raster.data[p]!, raster.data[p + 1]!, raster.data[p + 2]!] : c;
+        expect(backgroundBeside(raster, region, axis, gap, side, probe)).toBe(referenceBeside(raster, region, axis, gap, side, probe));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
