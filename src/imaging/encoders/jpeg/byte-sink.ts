@@ -2,6 +2,20 @@
  * A growable byte buffer for the marker segments in front of the scan (the entropy-coded data has
  * its own writer, entropy.ts).
  */
+/**
+ * Returns `buffer`, or a copy of its first `used` bytes in one at least twice as large, so that
+ * `extra` more bytes fit (doubling keeps growth amortised O(1)). Shared by both JPEG writers.
+ */
+export function withRoom(buffer: Uint8Array, used: number, extra: number): Uint8Array {
+  const needed = used + extra;
+  if (needed <= buffer.length) return buffer;
+  let size = buffer.length * 2;
+  while (size < needed) size *= 2;
+  const grown = new Uint8Array(size);
+  grown.set(buffer.subarray(0, used));
+  return grown;
+}
+
 export class ByteSink {
   private buffer: Uint8Array;
   private pos = 0;
@@ -10,15 +24,9 @@ export class ByteSink {
     this.buffer = new Uint8Array(Math.max(1024, initialCapacity));
   }
 
-  /** Makes room for `bytes` more bytes (doubling, so growth is amortised O(1)). */
+  /** Makes room for `bytes` more bytes. */
   ensure(bytes: number): void {
-    const needed = this.pos + bytes;
-    if (needed <= this.buffer.length) return;
-    let size = this.buffer.length * 2;
-    while (size < needed) size *= 2;
-    const grown = new Uint8Array(size);
-    grown.set(this.buffer.subarray(0, this.pos));
-    this.buffer = grown;
+    this.buffer = withRoom(this.buffer, this.pos, bytes);
   }
 
   byte(value: number): void {

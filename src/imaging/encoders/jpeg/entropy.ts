@@ -9,6 +9,7 @@
  */
 import { buildHuffmanCodes } from './huffman.js';
 import { ZIGZAG, type HuffmanSpec } from './tables.js';
+import { withRoom } from './byte-sink.js';
 
 /**
  * Packed Huffman table: entry = code << 5 | length (codes ≤ 16 bits, lengths ≤ 16, so 21 bits);
@@ -46,15 +47,9 @@ export class EntropyWriter {
     this.pos = head.length;
   }
 
-  /** Makes room for `bytes` more bytes (doubling, so growth is amortised O(1)). */
+  /** Makes room for `bytes` more bytes. */
   ensure(bytes: number): void {
-    const needed = this.pos + bytes;
-    if (needed <= this.buffer.length) return;
-    let size = this.buffer.length * 2;
-    while (size < needed) size *= 2;
-    const grown = new Uint8Array(size);
-    grown.set(this.buffer.subarray(0, this.pos));
-    this.buffer = grown;
+    this.buffer = withRoom(this.buffer, this.pos, bytes);
   }
 
   /**
