@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { decode, probe } from '../../src/imaging/decode.js';
 import { decodePng, probePng } from '../../src/imaging/decoders/png.js';
 import { to8 } from '../../src/imaging/decoders/png/pixels.js';
-import { ImageError, isImageError } from '../../src/imaging/errors.js';
+import { isImageError } from '../../src/imaging/errors.js';
+import { rejection } from '../helpers/damage.js';
 import { corpus, CORPUS_DIR } from '../helpers/corpus.js';
 import { buildPng, fixCrcs, ihdr, pngChunk, PNG_SIGNATURE, concatBytes, rgbaPng, zlibOf } from '../helpers/png-build.js';
 
@@ -19,15 +20,6 @@ const broken = suiteFiles.filter((f) => f.startsWith('x'));
 
 const read = (path: string) => new Uint8Array(readFileSync(path));
 
-async function rejection(p: Promise<unknown>): Promise<ImageError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ImageError) return err;
-    throw new Error(`expected an ImageError, got ${String(err)}`);
-  }
-  throw new Error('expected a rejection, the decode succeeded');
-}
 
 describe('PngSuite conformance against pngjs', () => {
   it('has the whole suite to test against', () => {
