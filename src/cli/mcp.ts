@@ -8,7 +8,7 @@
  * by the protocol (no interactive prompts, not even for the anti-spam check).
  */
 import type { Engine } from '../engine/engine.js';
-import { EncounterClient, Paced, SessionStore } from '../engine/index.js';
+import { EncounterClient, Paced, SessionExpiredError, SessionStore, clientFromSavedSession } from '../engine/index.js';
 import { mcpConfirmer, serveCatalogOverStdio } from '../mcp/index.js';
 import { packageVersion } from '../mcp/package-version.js';
 import { createDemoEngine } from '../demo/index.js';
@@ -108,14 +108,11 @@ export function resolveMcpSettings(argv: readonly string[], env: NodeJS.ProcessE
  * credentials and save the session; else a startup error saying how to sign in.
  */
 export async function openEngineClient(settings: McpSettings, store = new SessionStore()): Promise<EncounterClient> {
-  const saved = await store.load(settings.domain);
-  if (saved && saved.cookies.length > 0) {
-    return new EncounterClient({
-      domain: settings.domain,
-      baseUrl: settings.baseUrl,
-      cookies: saved.cookies,
-      userAgent: saved.userAgent || undefined,
-    });
+  try {
+    return await clientFromSavedSession(settings.domain, { store, baseUrl: settings.baseUrl });
+  } catch (err) {
+    // No saved session: sign in below with the credentials given, if any.
+    if (!(err instanceof SessionExpiredError)) throw err;
   }
   if (settings.login === undefined || settings.password === undefined) {
     throw new McpStartupError(
