@@ -49,32 +49,32 @@ describe('shrinkOnLoadScale', () => {
 
 describe('decode with maxDimension and renderPart', () => {
   it('shrinks a large JPEG on load and renders the same size, within JPEG noise of the full-size path', async () => {
-    const bytes = await bigPhoto(4000, 3000);
+    const bytes = await bigPhoto(2400, 1800);
     const full = await decode(bytes);
-    const small = await decode(bytes, { maxDimension: 1568 });
+    const small = await decode(bytes, { maxDimension: 1000 });
     expect(full.scale).toBe(1);
     expect(small.scale).toBe(2);
-    expect(small.raster.width).toBe(2000);
-    expect(small.header.width).toBe(4000);
-    const whole = { x: 0, y: 0, width: 4000, height: 3000 };
-    const a = await renderPart(full, whole, 1568);
-    const b = await renderPart(small, whole, 1568);
+    expect(small.raster.width).toBe(1200);
+    expect(small.header.width).toBe(2400);
+    const whole = { x: 0, y: 0, width: 2400, height: 1800 };
+    const a = await renderPart(full, whole, 1000);
+    const b = await renderPart(small, whole, 1000);
     expect([b.width, b.height]).toEqual([a.width, a.height]);
-    expect([a.width, a.height]).toEqual([1568, 1176]);
+    expect([a.width, a.height]).toEqual([1000, 750]);
     expect(b.mimeType).toBe('image/jpeg');
     expect(mae(await rgbaOf(a.bytes), await rgbaOf(b.bytes))).toBeLessThan(2);
   });
 
   it('maps a full-size box onto a raster decoded smaller', async () => {
-    const bytes = await bigPhoto(4000, 3000);
-    const box = { x: 2000, y: 1500, width: 2000, height: 1500 };
+    const bytes = await bigPhoto(2400, 1800);
+    const box = { x: 1200, y: 900, width: 1200, height: 900 };
     const full = await decode(bytes);
-    const small = await decode(bytes, { maxDimension: 900, box });
+    const small = await decode(bytes, { maxDimension: 500, box });
     expect(small.scale).toBe(2);
-    const a = await renderPart(full, box, 900);
-    const b = await renderPart(small, box, 900);
-    expect([b.width, b.height]).toEqual([900, 675]);
-    expect([a.width, a.height]).toEqual([900, 675]);
+    const a = await renderPart(full, box, 500);
+    const b = await renderPart(small, box, 500);
+    expect([b.width, b.height]).toEqual([500, 375]);
+    expect([a.width, a.height]).toEqual([500, 375]);
     expect(mae(await rgbaOf(a.bytes), await rgbaOf(b.bytes))).toBeLessThan(2);
   });
 
