@@ -179,8 +179,13 @@ export async function runMcp(argv: string[]): Promise<number> {
   process.stderr.write(
     `encli mcp: serving ${catalog.tools().length} engine tools over stdio (domain ${domain}, policy ${settings.policy})\n`,
   );
-  await service.closed;
+  const { failure } = await service.closed;
   await demo?.close();
+  if (failure) {
+    // Nothing more can be read or answered: stop now rather than linger as a server no client reaches.
+    process.stderr.write(`encli mcp: ${failure.message}; stopping\n`);
+    process.exit(1);
+  }
   setTimeout(() => process.exit(process.exitCode ?? 0), EXIT_GRACE_MS).unref();
   return 0;
 }
