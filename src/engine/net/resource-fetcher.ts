@@ -108,6 +108,36 @@ export const systemDialer: Dialer = (t) =>
       })
     : netConnect({ host: t.address, port: t.port });
 
+/** Thrown by a dialer that will not connect to a target; the fetcher reports it as a refusal. */
+export class DialRefusedError extends Error {
+  override name = 'DialRefusedError';
+}
+
+/**
+ * A dialer that connects only to the given origins (`http://127.0.0.1:8080`), compared by scheme,
+ * pinned address and port, and refuses every other target before any connection is attempted.
+ * For a closed world such as the offline demo, where loopback must be reachable but only the
+ * demo's own servers on it — not every local port. `origins` is read on each dial, so servers
+ * started later are included.
+ *
+ * @example
+ * ```ts
+ * const dial = originsOnlyDialer(() => [fake.url], 'the offline demo fetches only its own pictures');
+ * ```
+ */
+export function originsOnlyDialer(origins: () => readonly string[], why: string, inner: Dialer = systemDialer): Dialer {
+  return (t) => {
+    const scheme = t.tls ? 'https:' : 'http:';
+    const allowed = origins().some((origin) => {
+      const o = new URL(origin);
+      const port = o.port ? Number(o.port) : o.protocol === 'https:' ? 443 : 80;
+      return o.protocol === scheme && o.hostname.replace(/^\[|\]$/g, '') === t.address && port === t.port;
+    });
+    if (!allowed) throw new DialRefusedError(`${why} (${origins().join(', ')})`);
+    return inner(t);
+  };
+}
+
 /**
  * Fetches pictures from untrusted URLs.
  *
@@ -156,6 +186,8 @@ export class ResourceFetcher {
       if (signal.aborted) fail();
       const res = await this.send(url, target, signal).catch((err: unknown) => {
         if (signal.aborted) fail();
+        // A dialer's refusal is a refusal, not a network failure: no connection was attempted.
+        if (err instanceof DialRefusedError) throw new ResourceRefusedError(url.href, err.message);
         throw new NetworkError(url.href, err);
       });
       const status = res.statusCode ?? 0;
