@@ -1,3 +1,4 @@
+import { Duplex } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResourceFetcher, type Resolver } from '../../src/engine/net/resource-fetcher.js';
 import { CancelledError, NetworkError, ResourceRefusedError, ResourceTooLargeError, TimeoutError } from '../../src/engine/errors.js';
@@ -302,7 +303,7 @@ describe('ResourceFetcher over loopback', () => {
   });
 });
 
-describe('ResourceFetcher: the time budget and cancellation cover the DNS step', () => {
+describe('ResourceFetcher: the time budget and cancellation cover every step, DNS included', () => {
   /** A resolver stuck on a dead nameserver: it answers only when the test releases it, and ignores its signal. */
   function stuckResolver(): { resolver: Resolver; release: () => void; signals: Array<AbortSignal | undefined> } {
     let release = (): void => {};
@@ -342,6 +343,19 @@ describe('ResourceFetcher: the time budget and cancellation cover the DNS step',
     await expect(pending).rejects.toBeInstanceOf(TimeoutError);
     await expect(pending).rejects.toThrow(/within 1 s/);
     stuck.release();
+  });
+
+  it('a connection that never completes is cut by the budget and by cancellation too', async () => {
+    // A dialer whose socket swallows the request and never answers: a blackholed connect.
+    const blackhole = (): Duplex => new Duplex({ read() {}, write(_chunk, _encoding, _done) {} });
+    const table = tableResolver({ 'pics.example': [PUBLIC_V4] });
+    const timed = new ResourceFetcher({ baseUrl: 'https://tech.en.cx', userAgent: 't', resolver: table, dial: blackhole, timeoutMs: 1000 });
+    await expect(timed.fetch('http://pics.example/x.jpg')).rejects.toBeInstanceOf(TimeoutError);
+    const controller = new AbortController();
+    const cancellable = new ResourceFetcher({ baseUrl: 'https://tech.en.cx', userAgent: 't', resolver: table, dial: blackhole, timeoutMs: 2000 });
+    const pending = cancellable.fetch('http://pics.example/x.jpg', { signal: controller.signal });
+    setTimeout(() => controller.abort(), 200);
+    await expect(pending).rejects.toBeInstanceOf(CancelledError);
   });
 
   it('an already-aborted signal never reaches the resolver', async () => {
