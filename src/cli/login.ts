@@ -12,10 +12,12 @@ import { createInterface, type Interface } from 'node:readline';
 import { EncounterClient } from '../engine/client.js';
 import { EncounterError } from '../engine/errors.js';
 import { SessionStore } from '../engine/session-store.js';
+import { ALLOW_OTHER_HOST_FLAG, domainSetting } from './domain-flag.js';
 import { UsageError, parseFlags, type FlagSpecs } from './flags.js';
 
 const LOGIN_FLAGS: FlagSpecs = {
   domain: { type: 'string' },
+  [ALLOW_OTHER_HOST_FLAG]: { type: 'boolean' },
   login: { type: 'string' },
   password: { type: 'string' },
   'base-url': { type: 'string' },
@@ -24,16 +26,19 @@ const LOGIN_FLAGS: FlagSpecs = {
 
 const LOGOUT_FLAGS: FlagSpecs = {
   domain: { type: 'string' },
+  [ALLOW_OTHER_HOST_FLAG]: { type: 'boolean' },
   help: { type: 'boolean', aliases: ['h'] },
 };
 
-const LOGIN_USAGE = `usage: encli login -domain <host> [-login <login>] [-password <password>]
+const LOGIN_USAGE = `usage: encli login -domain <host> [-login <login>] [-password <password>] [-allow-other-host]
 
 Signs in to an Encounter domain and saves the session for later commands.
+The domain is a bare host name: Encounter's sites are *.en.cx, *.encounter.cx, *.encounter.ru and
+*.en-world.org; another host needs -allow-other-host.
 The password is asked for without echo when it is not given (or read from the first line of stdin
 when stdin is not a terminal). Environment: ENCX_DOMAIN, ENCX_LOGIN, ENCX_PASSWORD.`;
 
-const LOGOUT_USAGE = `usage: encli logout -domain <host>
+const LOGOUT_USAGE = `usage: encli logout -domain <host> [-allow-other-host]
 
 Removes the saved session of a domain. Environment: ENCX_DOMAIN.`;
 
@@ -53,7 +58,7 @@ async function login(argv: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"\n${LOGIN_USAGE}`);
-  const domain = requireDomain(flags.domain);
+  const domain = requireDomain(flags.domain, flags[ALLOW_OTHER_HOST_FLAG] === true);
   const login = stringFlag(flags.login) ?? process.env.ENCX_LOGIN ?? (await promptLine('Login: '));
   if (!login) throw new UsageError('a login is needed: pass -login or set ENCX_LOGIN');
   const password = stringFlag(flags.password) ?? process.env.ENCX_PASSWORD ?? (await promptHidden(`Password for ${login}@${domain}: `));
@@ -97,7 +102,7 @@ export async function runLogout(argv: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"\n${LOGOUT_USAGE}`);
-  const domain = requireDomain(flags.domain);
+  const domain = requireDomain(flags.domain, flags[ALLOW_OTHER_HOST_FLAG] === true);
   const removed = await new SessionStore().remove(domain);
   process.stdout.write(removed ? `Logged out of ${domain}: the saved session was removed.\n` : `No saved session for ${domain}.\n`);
   return 0;
@@ -107,13 +112,10 @@ function stringFlag(v: string | boolean | undefined): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-function requireDomain(flag: string | boolean | undefined): string {
-  const domain = (stringFlag(flag) ?? process.env.ENCX_DOMAIN ?? '').trim().toLowerCase();
-  if (!domain) throw new UsageError('which domain? pass -domain (e.g. -domain tech.en.cx) or set ENCX_DOMAIN');
-  if (!/^[a-z0-9.-]+(:\d{1,5})?$/.test(domain)) {
-    throw new UsageError(`"${domain}" is not a domain name; pass the site host only, e.g. tech.en.cx`);
-  }
-  return domain;
+function requireDomain(flag: string | boolean | undefined, allowOtherHosts: boolean): string {
+  const given = stringFlag(flag) ?? process.env.ENCX_DOMAIN ?? '';
+  if (!given.trim()) throw new UsageError('which domain? pass -domain (e.g. -domain tech.en.cx) or set ENCX_DOMAIN');
+  return domainSetting(given, allowOtherHosts);
 }
 
 /**

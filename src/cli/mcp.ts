@@ -14,15 +14,19 @@ import { packageVersion } from '../mcp/package-version.js';
 import { createDemoEngine } from '../demo/index.js';
 import { createCatalog, POLICIES } from '../tools/index.js';
 import type { Policy } from '../tools/types.js';
+import { ALLOW_OTHER_HOST_FLAG, domainSetting } from './domain-flag.js';
 import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
 
 /** The reference's default domain, so `encli mcp` alone matches it. */
 const DEFAULT_DOMAIN = 'tech.en.cx';
 
 const HELP = `usage: encli mcp [-domain tech.en.cx] [-security readonly|approve|full] [-login L -password P] [--demo]
+                 [-allow-other-host]
 
 Serve the Encounter tools over MCP on stdin/stdout for Claude, PicoClaw and other MCP clients.
-  -domain     the Encounter domain (env ENCX_DOMAIN; default ${DEFAULT_DOMAIN})
+  -domain     the Encounter domain (env ENCX_DOMAIN; default ${DEFAULT_DOMAIN}): a bare host name
+              under *.en.cx, *.encounter.cx, *.encounter.ru or *.en-world.org
+  -allow-other-host   accept a domain outside those zones (a self-hosted Encounter site)
   -security   readonly (default) hides the tools that change the game; approve asks the user
               through the client (MCP elicitation) before each change; full lets changes run
   -login, -password   sign in when no session is saved (env ENCX_LOGIN, ENCX_PASSWORD)
@@ -32,6 +36,7 @@ Flags take one dash or two (-domain x, --domain=x).`;
 
 const FLAGS: FlagSpecs = {
   domain: { type: 'string' },
+  [ALLOW_OTHER_HOST_FLAG]: { type: 'boolean' },
   security: { type: 'string' },
   login: { type: 'string' },
   password: { type: 'string' },
@@ -94,7 +99,7 @@ export function resolveMcpSettings(argv: readonly string[], env: NodeJS.ProcessE
     throw new UsageError('-login and -password go together (or ENCX_LOGIN and ENCX_PASSWORD)');
   }
   return {
-    domain: (nonEmpty(flags.domain) ?? nonEmpty(env.ENCX_DOMAIN) ?? DEFAULT_DOMAIN).toLowerCase(),
+    domain: domainSetting(nonEmpty(flags.domain) ?? nonEmpty(env.ENCX_DOMAIN) ?? DEFAULT_DOMAIN, flags[ALLOW_OTHER_HOST_FLAG] === true),
     policy: parsePolicy(typeof flags.security === 'string' ? flags.security : undefined),
     demo: flags.demo === true,
     login,
@@ -178,8 +183,13 @@ export async function runMcp(argv: string[]): Promise<number> {
   process.stderr.write(
     `encli mcp: serving ${catalog.tools().length} engine tools over stdio (domain ${domain}, policy ${settings.policy})\n`,
   );
-  await service.closed;
+  const { failure } = await service.closed;
   await demo?.close();
+  if (failure) {
+    // Nothing more can be read or answered: stop now rather than linger as a server no client reaches.
+    process.stderr.write(`encli mcp: ${failure.message}; stopping\n`);
+    process.exit(1);
+  }
   setTimeout(() => process.exit(process.exitCode ?? 0), EXIT_GRACE_MS).unref();
   return 0;
 }

@@ -1,9 +1,11 @@
 /**
  * `createDemoEngine()`: the offline demo behind `encli mcp --demo`. Starts the fake engine on
  * 127.0.0.1, signs in as the demo player with the real client, and hands back an Engine whose
- * picture fetcher may reach that loopback server (and nothing else private).
+ * picture fetcher may reach exactly the demo's own servers: the fake engine and its picture host.
+ * No other loopback port (that would make enc_view_image a local port scanner) and no network.
  */
 import { EncounterClient } from '../engine/client.js';
+import { originsOnlyDialer } from '../engine/net/resource-fetcher.js';
 import type { Engine } from '../engine/engine.js';
 import { DEMO_GAME_ID, DEMO_USERS } from './demo-game.js';
 import { FakeEncounter, type FakeEncounterOptions } from './fake-encounter.js';
@@ -15,6 +17,8 @@ export interface DemoEngine {
   fake: FakeEncounter;
   /** The game to suggest first. */
   gameId: number;
+  /** Lets pictures come from one more local server too (tests serve synthetic pictures this way). */
+  allowPictureOrigin(origin: string): void;
   close(): Promise<void>;
 }
 
@@ -29,10 +33,20 @@ export interface DemoEngine {
 export async function createDemoEngine(options: FakeEncounterOptions = {}): Promise<DemoEngine> {
   const fake = await FakeEncounter.start(options);
   try {
-    const client = new EncounterClient({ domain: fake.domain, baseUrl: fake.url, allowLoopbackResources: true });
+    const extraOrigins: string[] = [];
+    const ownServers = (): string[] => [fake.url, ...(fake.picturesBaseUrl ? [fake.picturesBaseUrl] : []), ...extraOrigins];
+    const dial = originsOnlyDialer(ownServers, 'the offline demo fetches pictures only from its own servers');
+    const client = new EncounterClient({ domain: fake.domain, baseUrl: fake.url, allowLoopbackResources: true, dial });
     const player = (options.users ?? DEMO_USERS)[0]!;
     await client.login(player.login, player.password);
-    return { engine: client, client, fake, gameId: DEMO_GAME_ID, close: () => fake.close() };
+    return {
+      engine: client,
+      client,
+      fake,
+      gameId: DEMO_GAME_ID,
+      allowPictureOrigin: (origin) => void extraOrigins.push(new URL(origin).origin),
+      close: () => fake.close(),
+    };
   } catch (err) {
     await fake.close();
     throw err;

@@ -7,6 +7,7 @@ export { EncounterClient, DEFAULT_USER_AGENT, DEFAULT_TIMEOUT_MS, type Encounter
 export { Paced, DEFAULT_REQUEST_INTERVAL_MS, abortableSleep, type PacedOptions } from './paced.js';
 export { clientFromSavedSession, type SavedClientOptions } from './saved-client.js';
 export { SessionStore, defaultSessionDir, sessionFileName, type SavedSession } from './session-store.js';
+export { ENCOUNTER_ZONES, InvalidDomainError, encounterZoneOf, parseDomain, type ParseDomainOptions } from './domain.js';
 export { CookieJar, type PlainCookie } from './cookie-jar.js';
 export {
   ResourceFetcher,

@@ -1,13 +1,14 @@
 /**
  * `SessionStore`: saved engine sessions, one file per domain (encounter-api.md §2.6). Files hold
  * cookies (name/value), the login name and the User-Agent the session is bound to — never the
- * password. Written atomically (temp file, fsync, rename) with mode 0600, so a crash mid-write
- * leaves the previous session intact.
+ * password. Written atomically (temp file, fsync, rename) with mode 0600 in a 0700 folder, so a
+ * crash mid-write leaves the previous session intact; read only when the file is the user's own
+ * and nobody else can write it (a session planted by another local user would sign the user in
+ * as someone else, or leak what they do).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, chmod } from 'node:fs/promises';
-import { homedir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PrivateFileError, configDir, readPrivateFile, writePrivateFile } from '../node/private-files.js';
 import type { PlainCookie } from './cookie-jar.js';
 import { EncounterError } from './errors.js';
 
@@ -23,11 +24,15 @@ export interface SavedSession {
 /** 64 KiB: a session file is a few hundred bytes; anything larger is not ours. */
 const MAX_SESSION_FILE_BYTES = 64 * 1024;
 
-/** `$XDG_CONFIG_HOME/encli`, else `~/.config/encli`. */
-export function defaultSessionDir(env: NodeJS.ProcessEnv = process.env): string {
-  const xdg = env.XDG_CONFIG_HOME;
-  return join(xdg && xdg.trim() !== '' ? xdg : join(homedir(), '.config'), 'encli');
-}
+/**
+ * `$XDG_CONFIG_HOME/encli`, else `~/.config/encli`.
+ *
+ * @example
+ * ```ts
+ * defaultSessionDir({ XDG_CONFIG_HOME: '/x/cfg' }); // '/x/cfg/encli'
+ * ```
+ */
+export const defaultSessionDir = configDir;
 
 /** Normalise a domain the way the reference names files: lower-case, port kept, `/` and `:` → `_`. */
 export function sessionFileName(domain: string): string {
@@ -55,17 +60,19 @@ export class SessionStore {
     return join(this.dir, sessionFileName(domain));
   }
 
-  /** The saved session of a domain, or null when there is none (or it is unreadable). */
+  /**
+   * The saved session of a domain, or null when there is none (or it is not a session). A file
+   * another user owns or can write is refused with an EncounterError saying so.
+   */
   async load(domain: string): Promise<SavedSession | null> {
-    let text: string;
+    let text: string | null;
     try {
-      const buf = await readFile(this.pathFor(domain));
-      if (buf.byteLength > MAX_SESSION_FILE_BYTES) return null;
-      text = buf.toString('utf8');
+      text = await readPrivateFile(this.pathFor(domain));
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw new EncounterError(`cannot read the saved session for ${domain}: ${(err as Error).message}`);
+      const why = err instanceof PrivateFileError ? err.message : (err as Error).message;
+      throw new EncounterError(`cannot use the saved session for ${domain}: ${why}`, { cause: err });
     }
+    if (text === null || text.length > MAX_SESSION_FILE_BYTES) return null;
     let data: unknown;
     try {
       data = JSON.parse(text);
@@ -75,11 +82,9 @@ export class SessionStore {
     return toSession(data, domain);
   }
 
-  /** Save atomically with mode 0600 (directory 0700). */
+  /** Save atomically with mode 0600 (folder 0700, tightened when it was open to others). */
   async save(session: SavedSession): Promise<string> {
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
     const target = this.pathFor(session.domain);
-    const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
     const record: SavedSession = {
       domain: session.domain,
       login: session.login,
@@ -87,19 +92,10 @@ export class SessionStore {
       cookies: session.cookies.map(({ name, value }) => ({ name, value })),
       savedAt: session.savedAt,
     };
-    const handle = await open(temp, 'wx', 0o600);
     try {
-      await handle.writeFile(JSON.stringify(record, null, 2) + '\n', 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    try {
-      // The umask may have narrowed the mode further, never widened it; make it exactly 0600.
-      await chmod(temp, 0o600);
-      await rename(temp, target);
+      await writePrivateFile(target, JSON.stringify(record, null, 2) + '\n');
     } catch (err) {
-      await rm(temp, { force: true });
+      if (err instanceof PrivateFileError) throw new EncounterError(`cannot save the session for ${session.domain}: ${err.message}`, { cause: err });
       throw err;
     }
     return target;

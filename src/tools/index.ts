@@ -15,4 +15,4 @@ export { DEFAULT_POLICY, POLICIES, parsePolicy } from './policy.js';
 export { systemPromptAddendum } from './prompt.js';
 export { htmlToText } from './html/text.js';
 export { createUrlResolver, type UrlResolver } from './html/urls.js';
-export { levelImages, type LevelImage } from './level-images.js';
+export { levelImages, levelMedia, type LevelImage, type LevelMedia } from './level-images.js';

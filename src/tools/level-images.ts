@@ -1,11 +1,12 @@
 /**
- * The pictures of a level (reference §6, with its gaps fixed): every task, bonus task and bonus
+ * The pictures and media of a level (reference §6, with its gaps fixed): every task, bonus task and bonus
  * help, hint, penalty hint and organiser message is searched; each picture is listed once, in
  * document order, with its URL resolved against the engine's site and a note of where it came
  * from. A model cannot open a link by itself, so this list is what it passes to enc_view_image.
  */
 import type { Level } from '../engine/types.js';
-import { pictureUrlsInHtml } from './html/pictures.js';
+import type { MediaKind } from './html/carriers.js';
+import { mediaInHtml, pictureUrlsInHtml } from './html/pictures.js';
 import type { UrlResolver } from './html/urls.js';
 import { asList, asText } from './lists.js';
 
@@ -13,6 +14,15 @@ import { asList, asText } from './lists.js';
 export interface LevelImage {
   url: string;
   /** `task`, `bonus:<name>`, `hint`, `penalty_hint` or `message`. */
+  where: string;
+}
+
+/** One sound, film or embedded player of a level, so a model can say "there is an audio clue at …". */
+export interface LevelMedia {
+  /** `audio`, `video` or `embed` (an iframe, embed or object: a player or another page). */
+  kind: MediaKind;
+  url: string;
+  /** Same labels as LevelImage. */
   where: string;
 }
 
@@ -90,4 +100,33 @@ export function collectImages(sources: LevelHtmlSource[], resolveUrl: UrlResolve
 /** Every picture of a level. */
 export function levelImages(level: Level, resolveUrl: UrlResolver): LevelImage[] {
   return collectImages(levelHtmlSources(level), resolveUrl);
+}
+
+/**
+ * Sound, film and embedded players of the given HTML sources, each listed once (first source
+ * wins), in document order.
+ *
+ * @example
+ * ```ts
+ * collectMedia([{ html: '<audio src="/s.mp3"></audio>', where: 'task' }], createUrlResolver('https://x.en.cx'));
+ * // [{ kind: 'audio', url: 'https://x.en.cx/s.mp3', where: 'task' }]
+ * ```
+ */
+export function collectMedia(sources: LevelHtmlSource[], resolveUrl: UrlResolver): LevelMedia[] {
+  const seen = new Set<string>();
+  const media: LevelMedia[] = [];
+  for (const { html, where } of sources) {
+    for (const ref of mediaInHtml(html)) {
+      const url = resolveUrl(ref.url);
+      if (url === null || seen.has(url)) continue;
+      seen.add(url);
+      media.push({ kind: ref.kind, url, where });
+    }
+  }
+  return media;
+}
+
+/** Every sound, film and embedded player of a level. */
+export function levelMedia(level: Level, resolveUrl: UrlResolver): LevelMedia[] {
+  return collectMedia(levelHtmlSources(level), resolveUrl);
 }

@@ -1,7 +1,7 @@
 /**
  * Compact JSON projections of engine payloads (reference §1.7). A GameModel carries HTML and
  * dozens of presentation flags; the model reads these instead: snake_case, empty fields omitted,
- * HTML reduced to text (see `html/text.ts` for why), and the level's pictures listed as URLs.
+ * HTML reduced to text (see `html/text.ts` for why), and the level's pictures and media listed as URLs.
  */
 import {
   DOTNET_EPOCH_OFFSET_MS,
@@ -21,7 +21,7 @@ import {
 } from '../engine/types.js';
 import { htmlToText } from './html/text.js';
 import type { UrlResolver } from './html/urls.js';
-import { levelImages, messageHtml, taskHtml, type LevelImage } from './level-images.js';
+import { levelImages, levelMedia, messageHtml, taskHtml, type LevelImage, type LevelMedia } from './level-images.js';
 import { asList } from './lists.js';
 
 /**
@@ -195,7 +195,7 @@ export type LevelProjection = ReturnType<typeof projectLevel>;
 
 /**
  * The level projection: state, tasks as text, sectors, bonuses, hints, messages, the newest code
- * entries and every picture of the level.
+ * entries, every picture of the level and every sound, film or embedded player (`media`).
  */
 export function projectLevel(level: Level, resolveUrl: UrlResolver) {
   const tasks = asList(level.Tasks).map((t) => readable(taskHtml(t), resolveUrl)).filter((t): t is string => t !== undefined);
@@ -205,6 +205,7 @@ export function projectLevel(level: Level, resolveUrl: UrlResolver) {
   }
   const actions = asList(level.MixedActions);
   const images: LevelImage[] = levelImages(level, resolveUrl);
+  const media: LevelMedia[] = levelMedia(level, resolveUrl);
   return pruned({
     level_id: level.LevelId,
     number: level.Number,
@@ -230,6 +231,7 @@ export function projectLevel(level: Level, resolveUrl: UrlResolver) {
     actions: nonEmpty(actions.slice(0, LEVEL_RECENT_ACTIONS).map((a) => projectCodeEntry(a, level.Number))),
     actions_total: actions.length > LEVEL_RECENT_ACTIONS ? actions.length : undefined,
     images: nonEmpty(images),
+    media: nonEmpty(media),
   });
 }
 

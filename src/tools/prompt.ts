@@ -17,7 +17,10 @@ const PICTURE_PARAGRAPH =
   'whose text is the answer. A whole picture is shrunk to about 1568 pixels before you see it, so small ' +
   'print gets lost: enc_image_info reports its size and the parts it splits into without sending it, ' +
   'enc_split_image returns every part of the collage as its own picture, and enc_crop_image returns one ' +
-  'rectangle at full resolution. Never conclude a picture is illegible before looking at its parts.';
+  'rectangle at full resolution. Never conclude a picture is illegible before looking at its parts. ' +
+  'Sound, film and embedded players are listed under "media" and marked [audio: URL], [video: URL], ' +
+  '[embed: URL] in the text; you cannot play them, so tell the user where they are. Comments, titles, ' +
+  'form values and hidden text are clues too and are marked in the text as well.';
 
 const POLICY_PARAGRAPH: Record<Policy, string> = {
   readonly:

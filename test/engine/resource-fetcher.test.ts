@@ -1,5 +1,6 @@
+import { Duplex } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResourceFetcher } from '../../src/engine/net/resource-fetcher.js';
+import { ResourceFetcher, type Resolver } from '../../src/engine/net/resource-fetcher.js';
 import { CancelledError, NetworkError, ResourceRefusedError, ResourceTooLargeError, TimeoutError } from '../../src/engine/errors.js';
 import {
   demoPicture,
@@ -299,5 +300,69 @@ describe('ResourceFetcher over loopback', () => {
   it('without allowLoopback the client refuses even its own loopback engine', async () => {
     const client = await signedInClient(fake, { allowLoopbackResources: false, dial: loopbackOnlyDial });
     await expect(client.fetchResource('/GameImages/demo/collage.jpg')).rejects.toBeInstanceOf(ResourceRefusedError);
+  });
+});
+
+describe('ResourceFetcher: the time budget and cancellation cover every step, DNS included', () => {
+  /** A resolver stuck on a dead nameserver: it answers only when the test releases it, and ignores its signal. */
+  function stuckResolver(): { resolver: Resolver; release: () => void; signals: Array<AbortSignal | undefined> } {
+    let release = (): void => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const signals: Array<AbortSignal | undefined> = [];
+    const resolver: Resolver = async (_hostname, signal) => {
+      signals.push(signal);
+      await gate;
+      return [{ address: PUBLIC_V4, family: 4 }];
+    };
+    return { resolver, release: () => release(), signals };
+  }
+  const noDial = (): never => {
+    throw new Error('no connection may be attempted while the name is unresolved');
+  };
+
+  it('an abort during a slow lookup settles the fetch with CancelledError, the resolver still pending', async () => {
+    const stuck = stuckResolver();
+    const fetcher = new ResourceFetcher({ baseUrl: 'https://tech.en.cx', userAgent: 't', resolver: stuck.resolver, dial: noDial, timeoutMs: 2000 });
+    const controller = new AbortController();
+    let resolverAnswered = false;
+    const pending = fetcher.fetch('http://pics.example/slow-dns.jpg', { signal: controller.signal });
+    setTimeout(() => controller.abort(), 200);
+    await expect(pending).rejects.toThrow(CancelledError);
+    await expect(pending).rejects.toThrow('fetching http://pics.example/slow-dns.jpg was cancelled');
+    // The fetch settled while the lookup was still hanging: the race, not the resolver, ended it.
+    expect(resolverAnswered).toBe(false);
+    expect(stuck.signals[0]?.aborted).toBe(true);
+    resolverAnswered = true;
+    stuck.release();
+  });
+
+  it('a lookup slower than the budget ends with TimeoutError naming the budget', async () => {
+    const stuck = stuckResolver();
+    const fetcher = new ResourceFetcher({ baseUrl: 'https://tech.en.cx', userAgent: 't', resolver: stuck.resolver, dial: noDial, timeoutMs: 1000 });
+    const pending = fetcher.fetch('http://pics.example/slow-dns.jpg');
+    await expect(pending).rejects.toBeInstanceOf(TimeoutError);
+    await expect(pending).rejects.toThrow(/within 1 s/);
+    stuck.release();
+  });
+
+  it('a connection that never completes is cut by the budget and by cancellation too', async () => {
+    // A dialer whose socket swallows the request and never answers: a blackholed connect.
+    const blackhole = (): Duplex => new Duplex({ read() {}, write(_chunk, _encoding, _done) {} });
+    const table = tableResolver({ 'pics.example': [PUBLIC_V4] });
+    const timed = new ResourceFetcher({ baseUrl: 'https://tech.en.cx', userAgent: 't', resolver: table, dial: blackhole, timeoutMs: 1000 });
+    await expect(timed.fetch('http://pics.example/x.jpg')).rejects.toBeInstanceOf(TimeoutError);
+    const controller = new AbortController();
+    const cancellable = new ResourceFetcher({ baseUrl: 'https://tech.en.cx', userAgent: 't', resolver: table, dial: blackhole, timeoutMs: 2000 });
+    const pending = cancellable.fetch('http://pics.example/x.jpg', { signal: controller.signal });
+    setTimeout(() => controller.abort(), 200);
+    await expect(pending).rejects.toBeInstanceOf(CancelledError);
+  });
+
+  it('an already-aborted signal never reaches the resolver', async () => {
+    const stuck = stuckResolver();
+    const fetcher = new ResourceFetcher({ baseUrl: 'https://tech.en.cx', userAgent: 't', resolver: stuck.resolver, dial: noDial, timeoutMs: 2000 });
+    await expect(fetcher.fetch('http://pics.example/x.jpg', { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(CancelledError);
+    expect(stuck.signals).toEqual([]);
+    stuck.release();
   });
 });

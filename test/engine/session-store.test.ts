@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { chmod, chown, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -97,5 +98,30 @@ describe('SessionStore', () => {
   it('defaults to $XDG_CONFIG_HOME/encli, else ~/.config/encli', () => {
     expect(defaultSessionDir({ XDG_CONFIG_HOME: '/x/cfg' })).toBe('/x/cfg/encli');
     expect(defaultSessionDir({})).toMatch(/\.config\/encli$/);
+  });
+
+  it('tightens a session folder made with `mkdir -m 777` to 0700 on save', async () => {
+    const folder = join(dir, 'encli');
+    execFileSync('mkdir', ['-m', '777', folder]);
+    await new SessionStore(folder).save(session());
+    expect((await stat(folder)).mode & 0o777).toBe(0o700);
+  });
+
+  // Handing a file to another user needs root; as anyone else this case cannot be set up.
+  it.skipIf(process.getuid?.() !== 0)('refuses a session file planted by another user, saying whose it is', async () => {
+    const store = new SessionStore(dir);
+    const planted = join(dir, 'tech.en.cx.json');
+    await writeFile(planted, JSON.stringify(session({ login: 'attacker' })), { mode: 0o600 });
+    await chown(planted, 65534, 65534);
+    await expect(store.load('tech.en.cx')).rejects.toThrow(
+      /cannot use the saved session for tech\.en\.cx: .*belongs to another user \(uid 65534, you are 0\); it was not read/,
+    );
+  });
+
+  it('refuses a session file anyone can rewrite', async () => {
+    const store = new SessionStore(dir);
+    const path = await store.save(session());
+    await chmod(path, 0o666);
+    await expect(store.load('tech.en.cx')).rejects.toThrow(/can be changed by other users \(mode 0666\)/);
   });
 });

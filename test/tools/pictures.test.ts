@@ -39,6 +39,7 @@ function pngHeader(width: number, height: number): Uint8Array {
 beforeAll(async () => {
   demo = await createDemoEngine();
   pictures = await startPictureServer();
+  demo.allowPictureOrigin(pictures.url);
   catalog = catalogOver(demo, { policy: 'readonly' }).catalog;
   urls['png3'] = pictures.put('/png3.png', await collage('png', 3), 'image/png');
   urls['jpeg3'] = pictures.put('/jpeg3.jpg', await collage('jpeg', 3), 'image/jpeg');

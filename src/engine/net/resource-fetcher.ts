@@ -5,7 +5,7 @@
  * for the connection (no DNS rebinding between check and connect), re-checks each redirect hop,
  * caps the body while streaming, and sends the engine's cookies only to the engine's own host.
  */
-import { lookup } from 'node:dns/promises';
+import { Resolver as DnsResolver } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { connect as netConnect } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -35,8 +35,12 @@ export interface ResolvedAddress {
   family: 4 | 6;
 }
 
-/** Name → every address it resolves to. Injectable so tests never query real DNS. */
-export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
+/**
+ * Name → every address it resolves to. Injectable so tests never query real DNS. The signal ends
+ * the lookup when the fetch is cancelled or runs out of time; the fetcher does not wait for a
+ * resolver that ignores it either.
+ */
+export type Resolver = (hostname: string, signal?: AbortSignal) => Promise<ResolvedAddress[]>;
 
 /** Where to connect: the checked, pinned address plus the name for TLS SNI. */
 export interface DialTarget {
@@ -71,10 +75,26 @@ export interface FetchOptions {
   restrictToDomain?: boolean;
 }
 
-/** node:dns lookup of every address, in resolver order. */
-export const systemResolver: Resolver = async (hostname) => {
-  const all = await lookup(hostname, { all: true, verbatim: true });
-  return all.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+/**
+ * A and AAAA records over the network (c-ares), never getaddrinfo: getaddrinfo runs on libuv's
+ * four-thread pool and cannot be cancelled, so a few pictures on a dead nameserver would block the
+ * process's own lookups and file writes. A c-ares query is cancelled with the fetch.
+ */
+export const systemResolver: Resolver = async (hostname, signal) => {
+  const dns = new DnsResolver({ timeout: 3_000, tries: 2 });
+  const cancel = (): void => dns.cancel();
+  signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    const [v4, v6] = await Promise.allSettled([dns.resolve4(hostname), dns.resolve6(hostname)]);
+    const found: ResolvedAddress[] = [
+      ...(v4.status === 'fulfilled' ? v4.value.map((address) => ({ address, family: 4 as const })) : []),
+      ...(v6.status === 'fulfilled' ? v6.value.map((address) => ({ address, family: 6 as const })) : []),
+    ];
+    if (found.length === 0 && v4.status === 'rejected') throw v4.reason;
+    return found;
+  } finally {
+    signal?.removeEventListener('abort', cancel);
+  }
 };
 
 /** Plain TCP, or TLS with SNI and certificate checks against the host name (not the IP). */
@@ -87,6 +107,36 @@ export const systemDialer: Dialer = (t) =>
         ALPNProtocols: ['http/1.1'],
       })
     : netConnect({ host: t.address, port: t.port });
+
+/** Thrown by a dialer that will not connect to a target; the fetcher reports it as a refusal. */
+export class DialRefusedError extends Error {
+  override name = 'DialRefusedError';
+}
+
+/**
+ * A dialer that connects only to the given origins (`http://127.0.0.1:8080`), compared by scheme,
+ * pinned address and port, and refuses every other target before any connection is attempted.
+ * For a closed world such as the offline demo, where loopback must be reachable but only the
+ * demo's own servers on it — not every local port. `origins` is read on each dial, so servers
+ * started later are included.
+ *
+ * @example
+ * ```ts
+ * const dial = originsOnlyDialer(() => [fake.url], 'the offline demo fetches only its own pictures');
+ * ```
+ */
+export function originsOnlyDialer(origins: () => readonly string[], why: string, inner: Dialer = systemDialer): Dialer {
+  return (t) => {
+    const scheme = t.tls ? 'https:' : 'http:';
+    const allowed = origins().some((origin) => {
+      const o = new URL(origin);
+      const port = o.port ? Number(o.port) : o.protocol === 'https:' ? 443 : 80;
+      return o.protocol === scheme && o.hostname.replace(/^\[|\]$/g, '') === t.address && port === t.port;
+    });
+    if (!allowed) throw new DialRefusedError(`${why} (${origins().join(', ')})`);
+    return inner(t);
+  };
+}
 
 /**
  * Fetches pictures from untrusted URLs.
@@ -129,10 +179,15 @@ export class ResourceFetcher {
 
     for (let hop = 0; ; hop++) {
       if (signal.aborted) fail();
-      const target = await this.checkTarget(url, opts.restrictToDomain ?? false);
+      const target = await this.checkTarget(url, opts.restrictToDomain ?? false, signal).catch((err: unknown) => {
+        if (signal.aborted) fail();
+        throw err;
+      });
       if (signal.aborted) fail();
       const res = await this.send(url, target, signal).catch((err: unknown) => {
         if (signal.aborted) fail();
+        // A dialer's refusal is a refusal, not a network failure: no connection was attempted.
+        if (err instanceof DialRefusedError) throw new ResourceRefusedError(url.href, err.message);
         throw new NetworkError(url.href, err);
       });
       const status = res.statusCode ?? 0;
@@ -169,7 +224,7 @@ export class ResourceFetcher {
   }
 
   /** Every refusal rule for one hop; returns the address to pin. */
-  private async checkTarget(url: URL, restrictToDomain: boolean): Promise<DialTarget> {
+  private async checkTarget(url: URL, restrictToDomain: boolean, signal: AbortSignal): Promise<DialTarget> {
     const href = url.href;
     const scheme = url.protocol.slice(0, -1).toLowerCase();
     if (scheme !== 'http' && scheme !== 'https') {
@@ -189,7 +244,7 @@ export class ResourceFetcher {
     if (literal) addresses = [{ address: literal.text, family: literal.family }];
     else {
       try {
-        addresses = loopbackName ? [{ address: '127.0.0.1', family: 4 }] : await this.resolver(hostname);
+        addresses = loopbackName ? [{ address: '127.0.0.1', family: 4 }] : await untilAborted(this.resolver(hostname, signal), signal);
       } catch (err) {
         throw new NetworkError(href, err);
       }
@@ -244,6 +299,28 @@ export class ResourceFetcher {
       req.end();
     });
   }
+}
+
+/**
+ * The promise's outcome, or the signal's reason as soon as it aborts — whichever comes first. A
+ * resolver that ignores its signal can no longer hold a fetch past its time budget.
+ */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+  });
 }
 
 function isLoopback(address: string): boolean {

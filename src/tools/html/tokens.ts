@@ -7,6 +7,14 @@ import { decodeEntities } from './entities.js';
 
 export type HtmlToken =
   | { type: 'text'; /** Raw text, entities still encoded. */ text: string }
+  | { type: 'comment'; /** What is between `<!--` and `-->`, as written. */ text: string }
+  | {
+      type: 'raw';
+      /** The raw-text element it belongs to (`script`, `style`, `template`, `noscript`). */
+      element: string;
+      /** Its content as written, between the open and the close tag. */
+      text: string;
+    }
   | {
       type: 'tag';
       /** Lower-cased tag name. */
@@ -50,6 +58,7 @@ export function tokenizeHtml(html: string): HtmlToken[] {
     if (html.startsWith('<!--', lt)) {
       flushText(lt);
       const end = html.indexOf('-->', lt + 4);
+      tokens.push({ type: 'comment', text: html.slice(lt + 4, end < 0 ? n : end) });
       i = end < 0 ? n : end + 3;
       textStart = i;
       continue;
@@ -74,6 +83,8 @@ export function tokenizeHtml(html: string): HtmlToken[] {
       const close = new RegExp(`</${parsed.name}`, 'gi');
       close.lastIndex = i;
       const m = close.exec(html);
+      const contentEnd = m ? m.index : n;
+      if (contentEnd > i) tokens.push({ type: 'raw', element: parsed.name, text: html.slice(i, contentEnd) });
       if (!m) {
         i = n;
       } else {

@@ -111,6 +111,7 @@ export function decodeJpegPixels(bytes: Uint8Array, scale: JpegScale = 1): Decod
   let jfif = false;
   let adobeTransform = -1;
   let scans = 0;
+  let scansWithData = 0;
   // Set by the first scan when it codes every component of a sequential frame: the RGBA picture,
   // filled band by band behind the decoding so each band is converted while its samples are still
   // in cache (the planes are too big for it once the whole scan is decoded).
@@ -168,8 +169,10 @@ export function decodeJpegPixels(bytes: Uint8Array, scale: JpegScale = 1): Decod
     } else if (marker === SOS) {
       if (frame === null) throw corrupt('image data (SOS) starts before the frame header');
       if (scans >= MAX_SCANS) throw corrupt(`it has more than ${MAX_SCANS} scans, far more than any real JPEG`);
+      // Entropy-coded data follows the scan header directly; a marker (or the end) there means none.
+      const hasData = end < bytes.length && !(bytes[end] === 0xff && bytes[end + 1] !== 0x00);
       let onMcuRow: ((row: number) => void) | undefined;
-      if (scans === 0 && !frame.progressive && end > body && bytes[body] === components.length) {
+      if (hasData && scans === 0 && !frame.progressive && end > body && bytes[body] === components.length) {
         // The model as the markers so far say; rechecked at the end, where a late marker redoes all.
         const model = colorModel(components, jfif, adobeTransform);
         const outWidth = Math.ceil(frame.width / scale);
@@ -194,12 +197,17 @@ export function decodeJpegPixels(bytes: Uint8Array, scale: JpegScale = 1): Decod
       }
       at = decodeScanSegment(bytes, body, end, frame, components, quantTables, dcTables, acTables, restartInterval, maxH, maxV, onMcuRow);
       scans++;
+      if (hasData) scansWithData++;
       continue;
     }
     at = end;
   }
   if (frame === null) throw truncated('header (no frame header before the end of the file)');
   if (scans === 0) throw truncated('image data (no scan before the end of the file)');
+  // Headers alone would decode as a blank picture of the declared size (up to the pixel budget):
+  // nothing of the image arrived, so say so instead of handing a model a black rectangle.
+  // libjpeg warns "premature end of data" here; some data, however little, is shown as it is.
+  if (scansWithData === 0) throw truncated('image data (the scan header is followed by no image data)');
 
   const model = colorModel(components, jfif, adobeTransform);
   const width = Math.ceil(frame.width / scale);
