@@ -37,7 +37,7 @@ afterAll(async () => {
 
 function refusal(outcome: Awaited<ReturnType<Catalog['call']>>): string {
   if (outcome.ok) throw new Error(`expected a refusal, got ${JSON.stringify(outcome.json)}`);
-  return outcome.error;
+  return outcome.message;
 }
 
 describe('--demo pictures reach exactly the demo servers', () => {

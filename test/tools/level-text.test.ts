@@ -149,7 +149,7 @@ let demo: DemoEngine;
 let catalog: Catalog;
 
 function ok(outcome: ToolOutcome): Record<string, unknown> {
-  if (!outcome.ok) throw new Error(outcome.error);
+  if (!outcome.ok) throw new Error(outcome.message);
   return outcome.json as Record<string, unknown>;
 }
 
