@@ -163,6 +163,24 @@ describe('rights, sessions and connections', () => {
     await expect(client.admin.listLevels(GID)).resolves.toEqual([]);
   });
 
+  it('when the HTML form does not open the admin pages, the JSON sign-in is tried and checked again', async () => {
+    const fake = fakeDomain('tech.en.cx', TECH_AUTHOR, [emptyGame(GID)]);
+    fake.faults = { admin: { formSessionsLackAdmin: true } };
+    const client = adminClientOf(fake);
+    await client.admin.signIn(TECH_AUTHOR.login, TECH_AUTHOR.password);
+    await expect(client.admin.listLevels(GID)).resolves.toEqual([]);
+    const order = fake.requests.map((r) => `${r.method} ${r.path}`).filter((x) => /Login\.aspx|signin|LevelManager/i.test(x));
+    expect(order).toEqual([
+      'GET /Login.aspx',
+      'POST /Login.aspx',
+      'GET /Login.aspx',
+      'GET /Administration/Games/LevelManager.aspx',
+      'POST /login/signin',
+      'GET /Administration/Games/LevelManager.aspx',
+      'GET /Administration/Games/LevelManager.aspx',
+    ]);
+  });
+
   it('anti-spam on an admin page is an AntiSpamError, not a refusal', async () => {
     const { fake, client } = await signedIn();
     fake.faults = { antiSpam: true };
