@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminWriteKind } from '../../../src/demo/admin/admin-routes.js';
 import type { FakeEncounter } from '../../../src/demo/fake-encounter.js';
-import type { EncounterClient } from '../../../src/engine/client.js';
+import { EncounterClient } from '../../../src/engine/client.js';
+import { NO_PACING } from '../../../src/engine/transport.js';
 import { AdminAccessDeniedError, AdminRefusedError, AdminSignInError, PenaltyHintTakenError, SectorStartedError } from '../../../src/engine/admin/errors.js';
 import { NetworkError, SessionExpiredError } from '../../../src/engine/errors.js';
 import { FAKE_CAPTCHA_DIGITS } from '../../../src/demo/fake-encounter.js';
@@ -110,6 +111,15 @@ describe("the engine's own refusals", () => {
   });
 });
 
+/** A client whose every request lands on the anti-spam page itself (as a proxy that rewrote the wall into a 200 would). */
+class EncounterClientFor {
+  readonly admin;
+  constructor(fake: FakeEncounter) {
+    const wall: typeof fetch = (input, init) => fake.fetch(new URL('/NotHumanRequest.aspx?return=%2fx', String(input instanceof Request ? input.url : input)), init);
+    this.admin = new EncounterClient({ domain: fake.domain, baseUrl: fake.url, fetch: wall, pacing: NO_PACING }).admin;
+  }
+}
+
 describe('rights, sessions and connections', () => {
   it('no rights: a 302 to GamesManager raises AdminAccessDeniedError', async () => {
     const { fake, client } = await signedIn();
@@ -185,5 +195,9 @@ describe('rights, sessions and connections', () => {
     const { fake, client } = await signedIn();
     fake.faults = { antiSpam: true };
     await expect(client.admin.listLevels(GID)).rejects.toMatchObject({ name: 'AntiSpamError' });
+    // The wall served as a plain 200 page is recognised too, with its sign-in link.
+    const wall = await new EncounterClientFor(fake).admin.exportScenario(GID).catch((e: unknown) => e);
+    expect(wall).toMatchObject({ name: 'AntiSpamError' });
+    expect((wall as { loginUrl: string | null }).loginUrl).toMatch(/Login\.aspx\?return=/);
   });
 });
