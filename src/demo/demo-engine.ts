@@ -6,6 +6,7 @@
  */
 import { EncounterClient } from '../engine/client.js';
 import { originsOnlyDialer } from '../engine/net/resource-fetcher.js';
+import { NO_PACING } from '../engine/transport.js';
 import type { Engine } from '../engine/engine.js';
 import { DEMO_GAME_ID, DEMO_USERS } from './demo-game.js';
 import { FakeEncounter, type FakeEncounterOptions } from './fake-encounter.js';
@@ -33,10 +34,11 @@ export interface DemoEngine {
 export async function createDemoEngine(options: FakeEncounterOptions = {}): Promise<DemoEngine> {
   const fake = await FakeEncounter.start(options);
   try {
+    // No pauses: the fake is on loopback, with no anti-spam wall to stay clear of.
     const extraOrigins: string[] = [];
     const ownServers = (): string[] => [fake.url, ...(fake.picturesBaseUrl ? [fake.picturesBaseUrl] : []), ...extraOrigins];
     const dial = originsOnlyDialer(ownServers, 'the offline demo fetches pictures only from its own servers');
-    const client = new EncounterClient({ domain: fake.domain, baseUrl: fake.url, allowLoopbackResources: true, dial });
+    const client = new EncounterClient({ domain: fake.domain, baseUrl: fake.url, allowLoopbackResources: true, dial, pacing: NO_PACING });
     const player = (options.users ?? DEMO_USERS)[0]!;
     await client.login(player.login, player.password);
     return {

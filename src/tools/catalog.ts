@@ -11,7 +11,7 @@ import { ReadCache, cacheKey } from './cache.js';
 import type { CatalogTool } from './define.js';
 import { CatalogConfigError, describeError } from './errors.js';
 import { failure, toFailure } from './failures.js';
-import { createUrlResolver } from './html/urls.js';
+import { createUrlResolver } from '../html/urls.js';
 import { fenceMutations } from './mutation-fence.js';
 import { InfoMemo } from './pictures/info-memo.js';
 import { parsePolicy, readonlyRefusal } from './policy.js';

@@ -13,6 +13,6 @@ export { classifyError, failureText, toFailure, type FailureClass } from './fail
 export { buildQuestion, quoted, showText, type QuestionParts } from './question.js';
 export { DEFAULT_POLICY, POLICIES, parsePolicy } from './policy.js';
 export { systemPromptAddendum } from './prompt.js';
-export { htmlToText } from './html/text.js';
-export { createUrlResolver, type UrlResolver } from './html/urls.js';
+export { htmlToText } from '../html/text.js';
+export { createUrlResolver, type UrlResolver } from '../html/urls.js';
 export { levelImages, levelMedia, type LevelImage, type LevelMedia } from './level-images.js';

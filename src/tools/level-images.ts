@@ -5,9 +5,9 @@
  * from. A model cannot open a link by itself, so this list is what it passes to enc_view_image.
  */
 import type { Level } from '../engine/types.js';
-import type { MediaKind } from './html/carriers.js';
-import { mediaInHtml, pictureUrlsInHtml } from './html/pictures.js';
-import type { UrlResolver } from './html/urls.js';
+import type { MediaKind } from '../html/carriers.js';
+import { mediaInHtml, pictureUrlsInHtml } from '../html/pictures.js';
+import type { UrlResolver } from '../html/urls.js';
 import { asList, asText } from './lists.js';
 
 /** One picture of a level and the part of the level it came from. */

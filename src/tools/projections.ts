@@ -19,8 +19,8 @@ import {
   type Message,
   type Sector,
 } from '../engine/types.js';
-import { htmlToText } from './html/text.js';
-import type { UrlResolver } from './html/urls.js';
+import { htmlToText } from '../html/text.js';
+import type { UrlResolver } from '../html/urls.js';
 import { levelImages, levelMedia, messageHtml, taskHtml, type LevelImage, type LevelMedia } from './level-images.js';
 import { asList } from './lists.js';
 

@@ -7,9 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoEngine, GameDefinition } from '../../src/demo/index.js';
-import { mediaInHtml, pictureUrlsInHtml } from '../../src/tools/html/pictures.js';
-import { htmlToText } from '../../src/tools/html/text.js';
-import { createUrlResolver } from '../../src/tools/html/urls.js';
+import { mediaInHtml, pictureUrlsInHtml } from '../../src/html/pictures.js';
+import { htmlToText } from '../../src/html/text.js';
+import { createUrlResolver } from '../../src/html/urls.js';
 import type { Catalog, ToolOutcome } from '../../src/tools/types.js';
 import { catalogOver, createDemoEngine } from './support/catalog-fixture.js';
 

@@ -5,7 +5,7 @@
  */
 import { decodeEntities } from './entities.js';
 
-export type HtmlToken =
+export type HtmlToken = (
   | { type: 'text'; /** Raw text, entities still encoded. */ text: string }
   | { type: 'comment'; /** What is between `<!--` and `-->`, as written. */ text: string }
   | {
@@ -22,7 +22,13 @@ export type HtmlToken =
       closing: boolean;
       /** Lower-cased attribute names → values with entities decoded. First occurrence wins. */
       attrs: Record<string, string>;
-    };
+    }
+) & {
+  /** Where the token starts in the input (the `<` of a tag). */
+  start: number;
+  /** Just past its end (past the `>` of a tag). */
+  end: number;
+};
 
 /** Elements whose content is not text for a reader (code and styling). */
 const RAW_TEXT_ELEMENTS = new Set(['script', 'style', 'template', 'noscript']);
@@ -49,7 +55,7 @@ export function tokenizeHtml(html: string): HtmlToken[] {
   let i = 0;
   let textStart = 0;
   const flushText = (end: number): void => {
-    if (end > textStart) tokens.push({ type: 'text', text: html.slice(textStart, end) });
+    if (end > textStart) tokens.push({ type: 'text', text: html.slice(textStart, end), start: textStart, end });
   };
   while (i < n) {
     const lt = html.indexOf('<', i);
@@ -58,8 +64,8 @@ export function tokenizeHtml(html: string): HtmlToken[] {
     if (html.startsWith('<!--', lt)) {
       flushText(lt);
       const end = html.indexOf('-->', lt + 4);
-      tokens.push({ type: 'comment', text: html.slice(lt + 4, end < 0 ? n : end) });
       i = end < 0 ? n : end + 3;
+      tokens.push({ type: 'comment', text: html.slice(lt + 4, end < 0 ? n : end), start: lt, end: i });
       textStart = i;
       continue;
     }
@@ -77,20 +83,20 @@ export function tokenizeHtml(html: string): HtmlToken[] {
     }
     flushText(lt);
     const parsed = parseTag(html, lt + (closing ? 2 : 1));
-    tokens.push({ type: 'tag', name: parsed.name, closing, attrs: parsed.attrs });
+    tokens.push({ type: 'tag', name: parsed.name, closing, attrs: parsed.attrs, start: lt, end: parsed.end });
     i = parsed.end;
     if (!closing && RAW_TEXT_ELEMENTS.has(parsed.name)) {
       const close = new RegExp(`</${parsed.name}`, 'gi');
       close.lastIndex = i;
       const m = close.exec(html);
       const contentEnd = m ? m.index : n;
-      if (contentEnd > i) tokens.push({ type: 'raw', element: parsed.name, text: html.slice(i, contentEnd) });
+      if (contentEnd > i) tokens.push({ type: 'raw', element: parsed.name, text: html.slice(i, contentEnd), start: i, end: contentEnd });
       if (!m) {
         i = n;
       } else {
         const end = html.indexOf('>', m.index);
         i = end < 0 ? n : end + 1;
-        tokens.push({ type: 'tag', name: parsed.name, closing: true, attrs: {} });
+        tokens.push({ type: 'tag', name: parsed.name, closing: true, attrs: {}, start: m.index, end: i });
       }
     }
     textStart = i;
