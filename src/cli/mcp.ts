@@ -1,7 +1,7 @@
 /**
  * `encli mcp`: the enc_* catalog served over MCP on stdin/stdout.
  *
- *   encli mcp -domain tech.en.cx [-security readonly|approve|full] [-login L -password P]
+ *   encli mcp [-domain tech.en.cx] [-security readonly|approve|full] [-login L -password P]
  *   encli mcp --demo
  *
  * stdout belongs to the protocol: every diagnostic goes to stderr, and stdin is never read except
@@ -14,30 +14,35 @@ import { packageVersion } from '../mcp/package-version.js';
 import { createDemoEngine } from '../demo/index.js';
 import { createCatalog, POLICIES } from '../tools/index.js';
 import type { Policy } from '../tools/types.js';
+import { DEFAULT_DOMAIN, resolveDomain } from './domain.js';
 import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
-
-/** The reference's default domain, so `encli mcp` alone matches it. */
-const DEFAULT_DOMAIN = 'tech.en.cx';
-
-const HELP = `usage: encli mcp [-domain tech.en.cx] [-security readonly|approve|full] [-login L -password P] [--demo]
-
-Serve the Encounter tools over MCP on stdin/stdout for Claude, PicoClaw and other MCP clients.
-  -domain     the Encounter domain (env ENCX_DOMAIN; default ${DEFAULT_DOMAIN})
-  -security   readonly (default) hides the tools that change the game; approve asks the user
-              through the client (MCP elicitation) before each change; full lets changes run
-  -login, -password   sign in when no session is saved (env ENCX_LOGIN, ENCX_PASSWORD)
-  --demo      serve an offline demo game: no account, no network
-Sign in once with "encli login -domain <domain>"; the saved session is used from then on.
-Flags take one dash or two (-domain x, --domain=x).`;
+import { FLAG_SPELLING_NOTE, flagTable, type CliCommand } from './help.js';
 
 const FLAGS: FlagSpecs = {
-  domain: { type: 'string' },
-  security: { type: 'string' },
-  login: { type: 'string' },
-  password: { type: 'string' },
-  demo: { type: 'boolean' },
-  help: { type: 'boolean', aliases: ['h'] },
+  domain: { type: 'string', value: 'HOST', description: 'the Encounter domain (env ENCX_DOMAIN)', default: DEFAULT_DOMAIN },
+  security: {
+    type: 'string',
+    value: 'readonly|approve|full',
+    description: 'readonly hides the tools that change the game; approve asks the user through the client (MCP elicitation) before each change; full lets changes run',
+    default: 'readonly',
+  },
+  login: { type: 'string', value: 'LOGIN', description: 'sign in when no session is saved (env ENCX_LOGIN; needs --password)', default: 'the saved session' },
+  password: { type: 'string', value: 'PASSWORD', description: 'the password for --login (env ENCX_PASSWORD)', default: 'the saved session' },
+  demo: { type: 'boolean', description: 'serve an offline demo game: no account, no network' },
+  help: { type: 'boolean', aliases: ['h'], hidden: true },
 };
+
+const HELP = `usage: encli mcp [flags]
+
+Serves the Encounter tools over MCP on stdin/stdout for Claude, PicoClaw and other MCP clients.
+stdout carries only the protocol; diagnostics go to stderr.
+
+flags:
+${flagTable(FLAGS)}
+
+Sign in once with "encli login" (domain ${DEFAULT_DOMAIN} unless you pass --domain); the saved
+session is used from then on. Environment: ENCX_BASE_URL points the client at another server.
+${FLAG_SPELLING_NOTE}`;
 
 /** What the startup line names as the domain of the offline demo. */
 const DEMO_DOMAIN = 'demo (offline)';
@@ -94,7 +99,7 @@ export function resolveMcpSettings(argv: readonly string[], env: NodeJS.ProcessE
     throw new UsageError('-login and -password go together (or ENCX_LOGIN and ENCX_PASSWORD)');
   }
   return {
-    domain: (nonEmpty(flags.domain) ?? nonEmpty(env.ENCX_DOMAIN) ?? DEFAULT_DOMAIN).toLowerCase(),
+    domain: resolveDomain(flags.domain, env),
     policy: parsePolicy(typeof flags.security === 'string' ? flags.security : undefined),
     demo: flags.demo === true,
     login,
@@ -154,7 +159,7 @@ async function openDemo(): Promise<{ engine: Engine; close(): Promise<void> }> {
 export async function runMcp(argv: string[]): Promise<number> {
   const settings = resolveMcpSettings(argv, process.env);
   if (settings === 'help') {
-    process.stderr.write(HELP + '\n');
+    process.stdout.write(HELP + '\n');
     return 0;
   }
   const demo = settings.demo ? await openDemo() : undefined;
@@ -184,3 +189,6 @@ export async function runMcp(argv: string[]): Promise<number> {
   setTimeout(() => process.exit(process.exitCode ?? 0), EXIT_GRACE_MS).unref();
   return 0;
 }
+
+/** `encli mcp`, for the command table. */
+export const mcpCommand: CliCommand = { help: () => HELP, run: runMcp };

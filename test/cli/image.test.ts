@@ -42,7 +42,7 @@ async function decodeFile(path: string) {
 describe('encli image usage', () => {
   it('prints the usage on stdout for --help (exit 0) and on stderr without a subcommand (exit 2)', async () => {
     expect(await runImage(['--help'])).toBe(0);
-    expect(out).toMatch(/^usage:\n  encli image info FILE/);
+    expect(out).toMatch(/^usage: encli image <info\|split\|crop> FILE/);
     expect(await runImage([])).toBe(2);
     expect(err).toMatch(/^usage:/);
     expect(await runImage(['rotate', STRIP_JPEG])).toBe(2);
@@ -115,9 +115,9 @@ describe('encli image split', () => {
 
   it.each([
     [['split', SINGLE], /no separators were found/],
-    [['split', STRIP_JPEG, '--parts', '9'], /parts has to be between 2 and 8, got 9/],
-    [['split', STRIP_JPEG, '--part', '4'], /part 4 does not exist; this picture splits into 3 parts/],
-    [['split', STRIP_JPEG, '--max-dimension', '4097'], /max_dimension has to be between 1 and 4096 pixels, got 4097/],
+    [['split', STRIP_JPEG, '--parts', '9'], /--parts has to be between 2 and 8, got 9/],
+    [['split', STRIP_JPEG, '--part', '4'], /--part 4 does not exist; this picture splits into 3 parts/],
+    [['split', STRIP_JPEG, '--max-dimension', '4097'], /--max-dimension has to be between 1 and 4096 pixels, got 4097/],
     [['split', STRIP_JPEG, '--axis', 'diagonal'], /must be one of auto, horizontal, vertical, grid/],
     [['split', join(ROOT, 'package.json')], /not a JPEG, PNG, GIF, WebP, BMP or TIFF/],
     [['split', join(tmp, 'missing.jpg')], /no such file/],
@@ -141,16 +141,17 @@ describe('encli image crop', () => {
     expect([raster.width, raster.height]).toEqual([460, 200]);
   });
 
-  it('names the file after the format it holds (PNG source → .png)', async () => {
+  it('writes the format the --out extension asks for (PNG source, c.jpg → a JPEG named c.jpg)', async () => {
     expect(await runImage(['crop', STRIP_PNG, '--width', '100', '--height', '40', '--out', join(tmp, 'c.jpg'), '--json'])).toBe(0);
-    expect(JSON.parse(out).file).toBe(join(tmp, 'c.png'));
-    expect((await decodeFile(join(tmp, 'c.png'))).header.format).toBe('png');
+    expect(JSON.parse(out)).toMatchObject({ file: join(tmp, 'c.jpg'), format: 'jpeg' });
+    expect((await decodeFile(join(tmp, 'c.jpg'))).header.format).toBe('jpeg');
+    expect(existsSync(join(tmp, 'c.png'))).toBe(false);
   });
 
   it.each([
-    [['--width', '0'], /width and height have to be positive/],
-    [['--x', '5000', '--width', '10'], /lies outside the 920x200 picture/],
-    [['--x', 'half'], /pixel count or a percentage/],
+    [['--width', '0'], /--width 0: a size has to be at least 1 pixel/],
+    [['--x', '5000', '--width', '10'], /--x 5000 is past the right edge: the picture is 920x200/],
+    [['--x', 'half'], /--x takes a pixel count \(120\) or a percentage of the picture \(25%\), not "half"/],
   ])('refuses %j with exit 2 and writes nothing', async (flags, message) => {
     const file = join(tmp, 'c.jpg');
     expect(await runImage(['crop', STRIP_JPEG, ...flags, '--out', file])).toBe(2);
