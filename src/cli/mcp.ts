@@ -18,6 +18,12 @@ import { DEFAULT_DOMAIN, resolveDomain } from './domain.js';
 import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
 import { FLAG_SPELLING_NOTE, flagTable, type CliCommand } from './help.js';
 
+/**
+ * The demo's fixed loopback port: picture URLs the tools hand out (http://127.0.0.1:47615/…) stay
+ * valid when the demo is restarted, e.g. by an MCP client reconnecting. ENCX_DEMO_PORT moves it.
+ */
+export const DEMO_PORT = 47_615;
+
 const FLAGS: FlagSpecs = {
   domain: { type: 'string', value: 'HOST', description: 'the Encounter domain (env ENCX_DOMAIN)', default: DEFAULT_DOMAIN },
   security: {
@@ -41,7 +47,8 @@ flags:
 ${flagTable(FLAGS)}
 
 Sign in once with "encli login" (domain ${DEFAULT_DOMAIN} unless you pass --domain); the saved
-session is used from then on. Environment: ENCX_BASE_URL points the client at another server.
+session is used from then on. Environment: ENCX_BASE_URL points the client at another server;
+ENCX_DEMO_PORT moves the demo from 127.0.0.1:${DEMO_PORT} (fixed, so its picture URLs outlive a restart).
 ${FLAG_SPELLING_NOTE}`;
 
 /** What the startup line names as the domain of the offline demo. */
@@ -146,10 +153,31 @@ export async function openEngineClient(settings: McpSettings, store = new Sessio
   return client;
 }
 
-/** The offline demo: the fake engine on 127.0.0.1 with a signed-in client, and how to stop it. */
+
+/** ENCX_DEMO_PORT when it is a port number, else DEMO_PORT. */
+function demoPort(env: NodeJS.ProcessEnv): number {
+  const raw = env.ENCX_DEMO_PORT?.trim();
+  if (!raw) return DEMO_PORT;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new UsageError(`ENCX_DEMO_PORT has to be a port number (1..65535), not "${raw}"`);
+  return port;
+}
+
+/**
+ * The offline demo: the fake engine on 127.0.0.1 with a signed-in client, and how to stop it. On
+ * DEMO_PORT when free; otherwise (another demo is running) on any free port, said on stderr,
+ * because then this run's URLs die with it.
+ */
 async function openDemo(): Promise<{ engine: Engine; close(): Promise<void> }> {
+  const port = demoPort(process.env);
   try {
-    return await createDemoEngine();
+    try {
+      return await createDemoEngine({}, port);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+      process.stderr.write(`encli mcp: port ${port} is taken (another demo?); this demo uses another port, so its picture URLs last only while it runs\n`);
+      return await createDemoEngine();
+    }
   } catch (err) {
     throw new McpStartupError(`the offline demo engine could not start: ${(err as Error).message}`);
   }

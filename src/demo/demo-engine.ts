@@ -26,8 +26,8 @@ export interface DemoEngine {
  * await demo.close();
  * ```
  */
-export async function createDemoEngine(options: FakeEncounterOptions = {}): Promise<DemoEngine> {
-  const fake = await FakeEncounter.start(options);
+export async function createDemoEngine(options: FakeEncounterOptions = {}, port = 0): Promise<DemoEngine> {
+  const fake = await FakeEncounter.start(options, port);
   try {
     const client = new EncounterClient({ domain: fake.domain, baseUrl: fake.url, allowLoopbackResources: true });
     const player = (options.users ?? DEMO_USERS)[0]!;
