@@ -3,32 +3,17 @@
  * refuses one it cannot write, writes into a folder, never overwrites without `--force`; a crop
  * reaching past the picture is refused with the picture's size; bad coordinates say what to write.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runImage } from '../../src/cli/image.js';
+import { captureCliOutput } from './capture.js';
 import { decode } from '../../src/imaging/decode.js';
 import { ROOT } from '../package/consumer.js';
 
 const STRIP_JPEG = join(ROOT, 'fixtures/collages/strip3-white10-q90.jpg'); // 920x200, three parts
 
-let out = '';
-let err = '';
-let tmp = '';
-
-beforeEach(() => {
-  out = '';
-  err = '';
-  tmp = mkdtempSync(join(tmpdir(), 'encli-out-'));
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((err += String(chunk)), true));
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  rmSync(tmp, { recursive: true, force: true });
-});
+const io = captureCliOutput('encli-out-');
 
 const formatOf = async (path: string) => (await decode(new Uint8Array(readFileSync(path)))).header.format;
 
@@ -38,42 +23,42 @@ describe('encli image crop --out', () => {
     ['want.jpeg', 'jpeg'],
     ['want.JPG', 'jpeg'],
   ])('%s is written under exactly that name, as %s', async (name, format) => {
-    const target = join(tmp, name);
+    const target = join(io.tmp, name);
     expect(await runImage(['crop', STRIP_JPEG, '--width', '50', '--out', target, '--json'])).toBe(0);
-    expect(JSON.parse(out)).toMatchObject({ file: target, format });
-    expect(readdirSync(tmp)).toEqual([name]);
+    expect(JSON.parse(io.out)).toMatchObject({ file: target, format });
+    expect(readdirSync(io.tmp)).toEqual([name]);
     expect(await formatOf(target)).toBe(format);
   });
 
   it('refuses an extension it cannot write, with one clear line, writing nothing', async () => {
-    expect(await runImage(['crop', STRIP_JPEG, '--out', join(tmp, 'want.webp')])).toBe(2);
-    expect(err.trim()).toBe(`encli image crop: --out ${join(tmp, 'want.webp')}: encli writes JPEG (.jpg, .jpeg) or PNG (.png), not .webp`);
-    expect(readdirSync(tmp)).toEqual([]);
+    expect(await runImage(['crop', STRIP_JPEG, '--out', join(io.tmp, 'want.webp')])).toBe(2);
+    expect(io.err.trim()).toBe(`encli image crop: --out ${join(io.tmp, 'want.webp')}: encli writes JPEG (.jpg, .jpeg) or PNG (.png), not .webp`);
+    expect(readdirSync(io.tmp)).toEqual([]);
   });
 
   it('refuses a name that is neither a folder nor a picture file', async () => {
-    expect(await runImage(['crop', STRIP_JPEG, '--out', join(tmp, 'result')])).toBe(2);
-    expect(err).toMatch(/is neither an existing folder nor a \.jpg, \.jpeg or \.png file name/);
-    expect(readdirSync(tmp)).toEqual([]);
+    expect(await runImage(['crop', STRIP_JPEG, '--out', join(io.tmp, 'result')])).toBe(2);
+    expect(io.err).toMatch(/is neither an existing folder nor a \.jpg, \.jpeg or \.png file name/);
+    expect(readdirSync(io.tmp)).toEqual([]);
   });
 
   it('writes into an existing folder, named after the source', async () => {
-    expect(await runImage(['crop', STRIP_JPEG, '--width', '50', '--out', tmp, '--json'])).toBe(0);
-    expect(JSON.parse(out).file).toBe(join(tmp, 'strip3-white10-q90-crop.jpg'));
-    expect(readdirSync(tmp)).toEqual(['strip3-white10-q90-crop.jpg']);
+    expect(await runImage(['crop', STRIP_JPEG, '--width', '50', '--out', io.tmp, '--json'])).toBe(0);
+    expect(JSON.parse(io.out).file).toBe(join(io.tmp, 'strip3-white10-q90-crop.jpg'));
+    expect(readdirSync(io.tmp)).toEqual(['strip3-white10-q90-crop.jpg']);
   });
 
   it('a missing folder is one clear line, exit 2', async () => {
-    const target = join(tmp, 'nowhere', 'crop.png');
+    const target = join(io.tmp, 'nowhere', 'crop.png');
     expect(await runImage(['crop', STRIP_JPEG, '--out', target])).toBe(2);
-    expect(err.trim().split('\n')).toEqual([`encli image crop: cannot write into ${join(tmp, 'nowhere')}: no such folder`]);
+    expect(io.err.trim().split('\n')).toEqual([`encli image crop: cannot write into ${join(io.tmp, 'nowhere')}: no such folder`]);
   });
 
   it('never overwrites without --force, and does with it', async () => {
-    const target = join(tmp, 'keep.png');
+    const target = join(io.tmp, 'keep.png');
     writeFileSync(target, 'precious');
     expect(await runImage(['crop', STRIP_JPEG, '--out', target])).toBe(2);
-    expect(err).toContain(`${target} already exists; pass --force to overwrite it`);
+    expect(io.err).toContain(`${target} already exists; pass --force to overwrite it`);
     expect(readFileSync(target, 'utf8')).toBe('precious');
     expect(await runImage(['crop', STRIP_JPEG, '--width', '20', '--out', target, '--force'])).toBe(0);
     expect(await formatOf(target)).toBe('png');
@@ -89,25 +74,25 @@ describe('encli image crop boxes', () => {
     [['--width', '120%'], '--width 120% is outside the picture: a percentage for --width runs from above 0% up to 100%'],
     [['--x', '-5'], '--x -5: coordinates start at 0'],
   ])('%j is an error that says why (exit 2), never a silent clamp', async (flags, message) => {
-    const target = join(tmp, 'c.jpg');
+    const target = join(io.tmp, 'c.jpg');
     expect(await runImage(['crop', STRIP_JPEG, ...flags, '--out', target])).toBe(2);
-    expect(err.trim()).toBe(`encli image crop: ${message}`);
-    expect(readdirSync(tmp)).toEqual([]);
+    expect(io.err.trim()).toBe(`encli image crop: ${message}`);
+    expect(readdirSync(io.tmp)).toEqual([]);
   });
 
   it('a box that fits exactly at the edge is written whole', async () => {
-    expect(await runImage(['crop', STRIP_JPEG, '--x', '900', '--width', '20', '--out', join(tmp, 'edge.png'), '--json'])).toBe(0);
-    expect(JSON.parse(out)).toMatchObject({ crop: { x: 900, y: 0, width: 20, height: 200 }, returned_width: 20 });
+    expect(await runImage(['crop', STRIP_JPEG, '--x', '900', '--width', '20', '--out', join(io.tmp, 'edge.png'), '--json'])).toBe(0);
+    expect(JSON.parse(io.out)).toMatchObject({ crop: { x: 900, y: 0, width: 20, height: 200 }, returned_width: 20 });
   });
 });
 
 describe('encli image split --out', () => {
   it('refuses before writing anything when one part file already exists, and overwrites all with --force', async () => {
-    const dir = join(tmp, 'parts');
+    const dir = join(io.tmp, 'parts');
     mkdirSync(dir);
     writeFileSync(join(dir, 'strip3-white10-q90-2.jpg'), 'precious');
     expect(await runImage(['split', STRIP_JPEG, '--out', dir])).toBe(2);
-    expect(err).toContain(`${join(dir, 'strip3-white10-q90-2.jpg')} already exists; pass --force to overwrite it`);
+    expect(io.err).toContain(`${join(dir, 'strip3-white10-q90-2.jpg')} already exists; pass --force to overwrite it`);
     expect(readdirSync(dir)).toEqual(['strip3-white10-q90-2.jpg']);
     expect(await runImage(['split', STRIP_JPEG, '--out', dir, '--force'])).toBe(0);
     expect(readdirSync(dir).sort()).toEqual(['strip3-white10-q90-1.jpg', 'strip3-white10-q90-2.jpg', 'strip3-white10-q90-3.jpg']);
@@ -115,9 +100,9 @@ describe('encli image split --out', () => {
   });
 
   it('an --out that is a file is one clear line, exit 2', async () => {
-    const file = join(tmp, 'taken');
+    const file = join(io.tmp, 'taken');
     writeFileSync(file, 'x');
     expect(await runImage(['split', STRIP_JPEG, '--out', file, '--json'])).toBe(2);
-    expect(JSON.parse(out)).toEqual({ error: { kind: 'file_system', message: `cannot write into ${file}: it is a file, not a folder` } });
+    expect(JSON.parse(io.out)).toEqual({ error: { kind: 'file_system', message: `cannot write into ${file}: it is a file, not a folder` } });
   });
 });
