@@ -1,5 +1,5 @@
 /**
- * `npm run corpus` — decodes every file of ../shared/corpus and prints, per folder, how many were
+ * `npm run corpus` — decodes every file of test/corpus and prints, per folder, how many were
  * decoded correctly, refused as they should be, and wrong; then every wrong file with the reason.
  * Exits 1 when anything is wrong.
  */

@@ -1,11 +1,11 @@
 /**
  * Proof that the imaging library embeds in Deno unchanged: imports the TypeScript sources of
  * src/imaging directly (no build step, no Node built-ins), decodes a JPEG, a PNG and a WebP from the
- * shared corpus and prints their sizes. Run with `npm run check:deno`.
+ * repository's corpus (test/corpus) and prints their sizes. Run with `npm run check:deno`.
  */
 import { decode, sniff } from '../src/imaging/index.ts';
 
-const corpus = new URL('../../shared/corpus/', import.meta.url);
+const corpus = new URL('../test/corpus/', import.meta.url);
 const files = ['jpeg/skater.jpg', 'pngsuite/basn6a08.png', 'webp/test.webp'];
 
 for (const rel of files) {

@@ -1,5 +1,5 @@
 /**
- * Builds the collage fixtures in fixtures/collages from real photographs of ../shared/corpus:
+ * Builds the collage fixtures in fixtures/collages from real photographs of test/corpus:
  * strips, grids, screenshots, a single photo and a texture, saved as JPEG, PNG, GIF and WebP, each
  * with NAME.expected.json computed from the layout (never from the detector):
  *
@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const CORPUS = resolve(here, '../../shared/corpus');
+const CORPUS = resolve(here, '../test/corpus');
 const OUT = resolve(here, '../fixtures/collages');
 
 type Rgb = [number, number, number];
@@ -50,7 +50,7 @@ const WHITE: Rgb = [255, 255, 255];
 const BLACK: Rgb = [0, 0, 0];
 const GREY: Rgb = [128, 128, 128];
 
-// Photos with busy edges (no plain first/last line of their own), all from the shared corpus.
+// Photos with busy edges (no plain first/last line of their own), all from test/corpus.
 const SKATER = 'jpeg/skater.jpg';
 const TREE = 'jpeg/tree-rgb.jpg';
 const CAT = 'jpeg/grumpycat.jpg';

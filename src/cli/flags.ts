@@ -22,6 +22,14 @@ export interface FlagSpec {
   aliases?: string[];
   /** Allowed values, checked here so every command reports them alike. */
   choices?: readonly string[];
+  /** The value's name in the help (`N`, `DIR`, `HOST`); string flags only. */
+  value?: string;
+  /** One line for the help text. */
+  description?: string;
+  /** What applies when the flag is not given, as the help shows it (`tech.en.cx`, `all parts`). */
+  default?: string;
+  /** Accepted but left out of the help (test and debugging switches). */
+  hidden?: boolean;
 }
 
 export type FlagSpecs = Record<string, FlagSpec>;
@@ -51,7 +59,7 @@ export function parseFlags(argv: readonly string[], specs: FlagSpecs): { flags: 
     const rawName = eq >= 0 ? body.slice(0, eq) : body;
     const name = byName.get(rawName);
     if (name === undefined) {
-      const known = Object.keys(specs).map((n) => `--${n}`).join(', ');
+      const known = Object.entries(specs).filter(([, s]) => !s.hidden).map(([n]) => `--${n}`).join(', ');
       throw new UsageError(`unknown flag ${arg.split('=')[0]} (known flags: ${known || 'none'})`);
     }
     const spec = specs[name]!;

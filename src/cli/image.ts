@@ -2,44 +2,26 @@
  * `encli image` — the picture tools on a local file: `info` (format, size, suggested split),
  * `split` (write each part of a collage) and `crop` (write one rectangle).
  *
- * Every argument is checked before the file is read, and every part is encoded before the first
- * one is written: bad input prints one line on stderr, exits 2 and leaves nothing behind.
- * Exit codes: 0 done, 1 could not write the output, 2 bad usage or bad input (unreadable file,
- * unsupported format, a picture over 25 megapixels, a collage that cannot be split as asked).
- * `--help` prints the usage on stdout (it was asked for; it is not an error) and exits 0; no
- * subcommand at all prints it on stderr and exits 2.
+ * Every argument is checked before the file is read, and every part is encoded and every target
+ * checked before the first one is written: bad input prints one line (or a JSON error with
+ * `--json`), exits 2 and leaves nothing behind. Existing files are never overwritten without
+ * `--force`. Exit codes: 0 done, 1 an unexpected failure, 2 bad usage, bad input (unreadable
+ * file, unsupported format, a picture over the pixel limit, a collage that cannot be split as
+ * asked, a crop outside the picture) or a file-system failure (missing folder, no permission).
  */
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
-import { crop } from '../imaging/crop.js';
+import { basename, dirname, extname, join, sep } from 'node:path';
 import { decode, type DecodedImage } from '../imaging/decode.js';
-import { encodeFragment, type EncodedPicture } from '../imaging/encode.js';
+import type { EncodedPicture } from '../imaging/encode.js';
+import { renderPart } from '../imaging/render.js';
 import { ImageError } from '../imaging/errors.js';
 import { DEFAULT_MAX_DIMENSION, MAX_MAX_DIMENSION } from '../imaging/limits.js';
 import type { Box } from '../imaging/raster.js';
 import { planSplit, type SplitPlan } from '../imaging/separators/index.js';
-import { shrinkToFit } from '../imaging/shrink.js';
-import { optionalPixelSpec } from '../tools/args.js';
-import { ToolError } from '../tools/errors.js';
-import { resolveCropBox } from '../tools/pictures/crop-box.js';
-import { parseFlags, UsageError, type ParsedFlags } from './flags.js';
-
-const USAGE = `usage:
-  encli image info FILE [--json]
-  encli image split FILE [--parts N] [--axis auto|horizontal|vertical|grid] [--part K]
-                         [--max-dimension N] [--out DIR] [--json]
-  encli image crop FILE [--x X] [--y Y] [--width W] [--height H] [--max-dimension N]
-                        [--out FILE] [--json]
-
-  info   format, size and the split the picture's own separators suggest
-  split  cut a collage into its parts and write DIR/NAME-1.jpg, NAME-2.jpg, … (PNG for lossless
-         sources); --parts N divides evenly when the separators do not give N parts
-  crop   write one rectangle; X/Y/W/H in pixels or percentages ("50%"); W/H default to the far edge
-
-  --max-dimension N  longest side of each written picture, 1..${MAX_MAX_DIMENSION} (default ${DEFAULT_MAX_DIMENSION}); larger parts
-                     are shrunk by block averaging
-  Flags take one or two dashes (-parts 3, --parts=3).
-exit codes: 0 done, 1 could not write, 2 bad usage or bad input`;
+import { optionalPixelSpec, resolvePixelSpec, type PixelSpec } from '../tools/args.js';
+import { FileSystemError, InputError, fileSystemMessage, reportFailure, wantsJson } from './failure.js';
+import { parseFlags, UsageError, type FlagSpecs, type ParsedFlags } from './flags.js';
+import { FLAG_SPELLING_NOTE, asksForHelp, flagTable, type CliCommand } from './help.js';
 
 /**
  * A local file is read whole before the header gate can look at it; 128 MiB covers an
@@ -51,9 +33,112 @@ const MAX_FILE_BYTES = 128 * 2 ** 20;
 const MIN_PARTS = 2;
 const MAX_PARTS = 8;
 
-/** Bad input: reported on one line, exit 2, nothing written. */
-class InputError extends Error {
-  override readonly name = 'InputError';
+const JSON_FLAG = { type: 'boolean', description: 'print the result as JSON on stdout (errors too, as {"error": {kind, message}})' } as const;
+const MAX_DIMENSION_FLAG = {
+  type: 'string',
+  value: 'N',
+  description: `longest side of each written picture, 1..${MAX_MAX_DIMENSION}; larger pictures are shrunk by block averaging`,
+  default: String(DEFAULT_MAX_DIMENSION),
+} as const;
+const FORCE_FLAG = { type: 'boolean', description: 'overwrite files that already exist' } as const;
+
+const INFO_FLAGS: FlagSpecs = { json: JSON_FLAG };
+
+const SPLIT_FLAGS: FlagSpecs = {
+  parts: {
+    type: 'string',
+    value: 'N',
+    description: `how many parts to expect, ${MIN_PARTS}..${MAX_PARTS}; when the separators do not give N parts the picture is divided evenly`,
+    default: 'as many as the separators give',
+  },
+  axis: {
+    type: 'string',
+    choices: ['auto', 'horizontal', 'vertical', 'grid'],
+    value: 'AXIS',
+    description: 'auto, horizontal (side by side), vertical (stacked) or grid (rows and columns)',
+    default: 'auto',
+  },
+  part: { type: 'string', value: 'K', description: 'write only part K (1-based, in reading order)', default: 'all parts' },
+  'max-dimension': MAX_DIMENSION_FLAG,
+  out: { type: 'string', value: 'DIR', aliases: ['o'], description: 'folder for the parts, created when missing; files are named NAME-1.jpg, NAME-2.jpg, …', default: 'the current folder' },
+  force: FORCE_FLAG,
+  json: JSON_FLAG,
+};
+
+const CROP_FLAGS: FlagSpecs = {
+  x: { type: 'string', value: 'X', description: 'left edge, in pixels (120) or a percentage of the width (25%)', default: '0' },
+  y: { type: 'string', value: 'Y', description: 'top edge, in pixels or a percentage of the height', default: '0' },
+  width: { type: 'string', value: 'W', description: 'width, in pixels or a percentage of the width', default: 'to the right edge' },
+  height: { type: 'string', value: 'H', description: 'height, in pixels or a percentage of the height', default: 'to the bottom edge' },
+  'max-dimension': MAX_DIMENSION_FLAG,
+  out: {
+    type: 'string',
+    value: 'FILE|DIR',
+    aliases: ['o'],
+    description: 'where to write: FILE.png or FILE.jpg/.jpeg is written in that format; an existing folder (or a path ending in /) gets NAME-crop.EXT',
+    default: 'NAME-crop.jpg (or .png for a lossless source) in the current folder',
+  },
+  force: FORCE_FLAG,
+  json: JSON_FLAG,
+};
+
+const FORMAT_NOTE = 'Pictures cut from lossy sources (JPEG, lossy WebP) are written as JPEG, from lossless ones as PNG.';
+
+const HELP: Record<'info' | 'split' | 'crop', string> = {
+  info: `usage: encli image info FILE [flags]
+
+Prints the picture's format, size (upright, after EXIF orientation), byte count and the split its
+own separators suggest. Reads JPEG, PNG, GIF, WebP, BMP and TIFF.
+
+flags:
+${flagTable(INFO_FLAGS)}
+
+${FLAG_SPELLING_NOTE}
+exit codes: 0 done, 2 bad usage or a file that cannot be read as a picture`,
+  split: `usage: encli image split FILE [flags]
+
+Cuts a collage (pictures pasted side by side, stacked or in a grid) into its parts and writes each
+one as DIR/NAME-K.EXT. Nothing is written unless every part can be, and no file is overwritten
+without --force.
+${FORMAT_NOTE}
+
+flags:
+${flagTable(SPLIT_FLAGS)}
+
+${FLAG_SPELLING_NOTE}
+exit codes: 0 done, 1 unexpected failure, 2 bad usage, bad input or a file-system failure`,
+  crop: `usage: encli image crop FILE [flags]
+
+Writes one rectangle of the picture. The rectangle must lie inside the picture (the error says the
+picture's size). --out FILE.png or FILE.jpg chooses the format; otherwise:
+${FORMAT_NOTE}
+
+flags:
+${flagTable(CROP_FLAGS)}
+
+${FLAG_SPELLING_NOTE}
+exit codes: 0 done, 1 unexpected failure, 2 bad usage, bad input or a file-system failure`,
+};
+
+const OVERVIEW = `usage: encli image <info|split|crop> FILE [flags]
+
+  info   format, size and the split the picture's own separators suggest
+  split  cut a collage into its parts and write each one
+  crop   write one rectangle of the picture
+
+Run "encli image <subcommand> --help" (or "encli help image <subcommand>") for its flags.`;
+
+/**
+ * The help of `encli image` or of one of its subcommands.
+ *
+ * @example
+ * ```ts
+ * imageHelp(['crop']); // the crop usage with every flag and its default
+ * ```
+ */
+export function imageHelp(path: readonly string[]): string {
+  const sub = path[0];
+  return sub === 'info' || sub === 'split' || sub === 'crop' ? HELP[sub] : OVERVIEW;
 }
 
 /**
@@ -67,11 +152,11 @@ class InputError extends Error {
 export async function runImage(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === undefined) {
-    process.stderr.write(USAGE + '\n');
+    process.stderr.write(OVERVIEW + '\n');
     return 2;
   }
-  if (['help', '-h', '-help', '--help'].includes(sub) || rest.some((a) => ['-h', '-help', '--help'].includes(a))) {
-    process.stdout.write(USAGE + '\n');
+  if (sub === 'help' || asksForHelp(argv)) {
+    process.stdout.write(imageHelp(sub === 'help' ? rest : [sub]) + '\n');
     return 0;
   }
   try {
@@ -86,28 +171,18 @@ export async function runImage(argv: string[]): Promise<number> {
         throw new UsageError(`unknown subcommand "${sub}"; use info, split or crop (encli image --help)`);
     }
   } catch (err) {
-    if (err instanceof UsageError || err instanceof InputError || err instanceof ToolError || isInputImageError(err)) {
-      process.stderr.write(`encli image ${sub}: ${oneLine(err)}\n`);
-      return 2;
-    }
-    process.stderr.write(`encli image ${sub}: ${oneLine(err)}\n`);
-    return 1;
+    return reportFailure(`encli image ${sub}`, err, wantsJson(rest));
   }
 }
 
-function isInputImageError(err: unknown): boolean {
-  return err instanceof ImageError && err.code !== 'encode_failed';
-}
-
-function oneLine(err: unknown): string {
-  return (err instanceof Error ? err.message : String(err)).replace(/\s*\n\s*/g, ' ');
-}
+/** `encli image`, for the command table. */
+export const imageCommand: CliCommand = { help: imageHelp, run: runImage };
 
 // -------------------------------------------------------------------------------------------------
 // Subcommands
 
 async function runInfo(argv: string[]): Promise<number> {
-  const { flags, positionals } = parseFlags(argv, { json: { type: 'boolean' } });
+  const { flags, positionals } = parseFlags(argv, INFO_FLAGS);
   const file = onlyFile(positionals);
   const { bytes, image } = await load(file);
   const plan = planSplit(image.raster);
@@ -142,38 +217,37 @@ async function runInfo(argv: string[]): Promise<number> {
 }
 
 async function runSplit(argv: string[]): Promise<number> {
-  const { flags, positionals } = parseFlags(argv, {
-    parts: { type: 'string' },
-    axis: { type: 'string', choices: ['auto', 'horizontal', 'vertical', 'grid'] },
-    part: { type: 'string' },
-    'max-dimension': { type: 'string' },
-    out: { type: 'string', aliases: ['o'] },
-    json: { type: 'boolean' },
-  });
+  const { flags, positionals } = parseFlags(argv, SPLIT_FLAGS);
   const file = onlyFile(positionals);
-  const parts = integerFlag(flags, 'parts', MIN_PARTS, MAX_PARTS, (n) => `parts has to be between ${MIN_PARTS} and ${MAX_PARTS}, got ${n}`);
-  const part = integerFlag(flags, 'part', 1, MAX_PARTS, (n) => (n < 1 ? `part is 1-based, got ${n}` : `part ${n} does not exist; a split returns at most ${MAX_PARTS} parts`));
+  const parts = integerFlag(flags, 'parts', MIN_PARTS, MAX_PARTS, (n) => `--parts has to be between ${MIN_PARTS} and ${MAX_PARTS}, got ${n}`);
+  const part = integerFlag(flags, 'part', 1, MAX_PARTS, (n) => (n < 1 ? `--part counts from 1, got ${n}` : `--part ${n} does not exist; a split gives at most ${MAX_PARTS} parts`));
   const maxDimension = maxDimensionFlag(flags);
   const axis = (flags.axis as 'auto' | 'horizontal' | 'vertical' | 'grid' | undefined) ?? 'auto';
   const outDir = typeof flags.out === 'string' ? flags.out : '.';
+  await assertNotAFile(outDir);
 
   const { image } = await load(file);
   const plan: SplitPlan = planSplit(image.raster, parts === undefined ? { axis } : { axis, parts });
   if (!plan.ok) throw new InputError(plan.reason);
   if (part !== undefined && part > plan.parts.length) {
-    throw new InputError(`part ${part} does not exist; this picture splits into ${plan.parts.length} parts`);
+    throw new InputError(`--part ${part} does not exist; this picture splits into ${plan.parts.length} parts`);
   }
 
-  // Encode everything first: a failure must leave no half-written set of parts behind.
+  // Encode and check every target first: a failure must leave no half-written set of parts behind.
   const stem = basename(file, extname(file));
   const rendered = [];
   for (const [i, box] of plan.parts.entries()) {
     if (part !== undefined && part !== i + 1) continue;
-    const fragment = await render(image, box, maxDimension);
+    const fragment = await render(image, box, maxDimension, 'auto');
     rendered.push({ index: i + 1, box, fragment, file: join(outDir, `${stem}-${i + 1}.${extensionOf(fragment.encoded)}`) });
   }
-  await mkdir(outDir, { recursive: true });
-  for (const r of rendered) await writeFile(r.file, r.fragment.encoded.bytes);
+  if (flags.force !== true) for (const r of rendered) await assertFree(r.file);
+  try {
+    await mkdir(outDir, { recursive: true });
+  } catch (err) {
+    throw new FileSystemError(fileSystemMessage(err as NodeJS.ErrnoException, 'create the folder', outDir));
+  }
+  for (const r of rendered) await writeOutput(r.file, r.fragment.encoded.bytes, flags.force === true);
 
   if (flags.json) {
     const result = {
@@ -193,29 +267,24 @@ async function runSplit(argv: string[]): Promise<number> {
 }
 
 async function runCrop(argv: string[]): Promise<number> {
-  const { flags, positionals } = parseFlags(argv, {
-    x: { type: 'string' },
-    y: { type: 'string' },
-    width: { type: 'string', aliases: ['w'] },
-    height: { type: 'string', aliases: ['h'] },
-    'max-dimension': { type: 'string' },
-    out: { type: 'string', aliases: ['o'] },
-    json: { type: 'boolean' },
-  });
+  const { flags, positionals } = parseFlags(argv, CROP_FLAGS);
   const file = onlyFile(positionals);
   const request = {
-    x: optionalPixelSpec(flags, 'x'),
-    y: optionalPixelSpec(flags, 'y'),
-    width: optionalPixelSpec(flags, 'width'),
-    height: optionalPixelSpec(flags, 'height'),
+    x: pixelFlag(flags, 'x'),
+    y: pixelFlag(flags, 'y'),
+    width: pixelFlag(flags, 'width'),
+    height: pixelFlag(flags, 'height'),
   };
   const maxDimension = maxDimensionFlag(flags);
+  const target = await outputTarget(typeof flags.out === 'string' ? flags.out : undefined, `${basename(file, extname(file))}-crop`);
+
+  if (flags.force !== true && target.format !== 'auto') await assertFree(target.file(''));
 
   const { image } = await load(file);
-  const box = resolveCropBox(dropUndefined(request), image.raster.width, image.raster.height);
-  const fragment = await render(image, box, maxDimension);
-  const out = withExtension(typeof flags.out === 'string' ? flags.out : `${basename(file, extname(file))}-crop`, extensionOf(fragment.encoded));
-  await writeFile(out, fragment.encoded.bytes);
+  const box = cropBox(request, image.raster.width, image.raster.height);
+  const fragment = await render(image, box, maxDimension, target.format);
+  const out = target.file(extensionOf(fragment.encoded));
+  await writeOutput(out, fragment.encoded.bytes, flags.force === true);
 
   if (flags.json) {
     const result = {
@@ -223,6 +292,7 @@ async function runCrop(argv: string[]): Promise<number> {
       crop: box,
       returned_width: fragment.width,
       returned_height: fragment.height,
+      format: fragment.encoded.format,
       file: out,
     };
     process.stdout.write(JSON.stringify(result, null, 2) + '\n');
@@ -233,10 +303,10 @@ async function runCrop(argv: string[]): Promise<number> {
 }
 
 // -------------------------------------------------------------------------------------------------
-// Helpers
+// Arguments
 
 function onlyFile(positionals: string[]): string {
-  if (positionals.length === 0) throw new UsageError('missing FILE (encli image --help)');
+  if (positionals.length === 0) throw new UsageError('missing FILE (see --help)');
   if (positionals.length > 1) throw new UsageError(`expected one FILE, got ${positionals.length}: ${positionals.join(' ')}`);
   return positionals[0]!;
 }
@@ -253,12 +323,114 @@ function integerFlag(flags: ParsedFlags, name: string, min: number, max: number,
 
 function maxDimensionFlag(flags: ParsedFlags): number {
   return (
-    integerFlag(flags, 'max-dimension', 1, MAX_MAX_DIMENSION, (n) => `max_dimension has to be between 1 and ${MAX_MAX_DIMENSION} pixels, got ${n}`) ??
+    integerFlag(flags, 'max-dimension', 1, MAX_MAX_DIMENSION, (n) => `--max-dimension has to be between 1 and ${MAX_MAX_DIMENSION} pixels, got ${n}`) ??
     DEFAULT_MAX_DIMENSION
   );
 }
 
-/** Reads and decodes a local picture; every failure is bad input (exit 2). */
+/** `--x 120` or `--x 25%`; a percentage outside 0..100 or a negative count is refused here, before the file is read. */
+function pixelFlag(flags: ParsedFlags, name: 'x' | 'y' | 'width' | 'height'): PixelSpec | undefined {
+  let spec: PixelSpec | undefined;
+  try {
+    spec = optionalPixelSpec(flags, name);
+  } catch {
+    throw new UsageError(`--${name} takes a pixel count (120) or a percentage of the picture (25%), not "${String(flags[name])}"`);
+  }
+  if (spec === undefined) return undefined;
+  const edge = name === 'x' || name === 'y';
+  if (spec.kind === 'percent' && (spec.value < 0 || spec.value > 100 || (edge ? spec.value === 100 : spec.value === 0))) {
+    throw new UsageError(`--${name} ${String(flags[name])} is outside the picture: a percentage for --${name} runs from ${edge ? '0% up to, not including, 100%' : 'above 0% up to 100%'}`);
+  }
+  if (spec.kind === 'pixels' && (spec.value < 0 || (!edge && spec.value === 0))) {
+    throw new UsageError(`--${name} ${String(flags[name])}: ${edge ? 'coordinates start at 0' : 'a size has to be at least 1 pixel'}`);
+  }
+  return spec;
+}
+
+/** The crop in pixels; a box reaching past the picture is an error naming the picture's size (never trimmed silently). */
+function cropBox(request: Partial<Record<'x' | 'y' | 'width' | 'height', PixelSpec>>, pictureWidth: number, pictureHeight: number): Box {
+  const x = request.x ? resolvePixelSpec(request.x, pictureWidth) : 0;
+  const y = request.y ? resolvePixelSpec(request.y, pictureHeight) : 0;
+  const size = `the picture is ${pictureWidth}x${pictureHeight}`;
+  if (x >= pictureWidth) throw new InputError(`--x ${x} is past the right edge: ${size}`);
+  if (y >= pictureHeight) throw new InputError(`--y ${y} is past the bottom edge: ${size}`);
+  const width = request.width ? resolvePixelSpec(request.width, pictureWidth) : pictureWidth - x;
+  const height = request.height ? resolvePixelSpec(request.height, pictureHeight) : pictureHeight - y;
+  if (width < 1 || height < 1) throw new InputError(`the crop ${width}x${height} is empty (a percentage rounded to 0 pixels): ${size}`);
+  if (x + width > pictureWidth) {
+    throw new InputError(`the crop reaches past the right edge (--x ${x} + --width ${width} = ${x + width}): ${size}; the widest crop at --x ${x} is --width ${pictureWidth - x}`);
+  }
+  if (y + height > pictureHeight) {
+    throw new InputError(`the crop reaches past the bottom edge (--y ${y} + --height ${height} = ${y + height}): ${size}; the tallest crop at --y ${y} is --height ${pictureHeight - y}`);
+  }
+  return { x, y, width, height };
+}
+
+// -------------------------------------------------------------------------------------------------
+// Files
+
+/** What `--out` asks for: a format (from the extension) or 'auto', and the file name once the format is known. */
+interface OutputTarget {
+  format: 'auto' | 'jpeg' | 'png';
+  file(extension: string): string;
+}
+
+const EXTENSION_FORMATS: Record<string, 'jpeg' | 'png'> = { '.jpg': 'jpeg', '.jpeg': 'jpeg', '.png': 'png' };
+
+/**
+ * Reads `--out` for a single picture: an existing folder (or a path ending in a separator) gets
+ * `stem.EXT` inside it; `NAME.png` / `NAME.jpg` / `NAME.jpeg` is written in that format, as named;
+ * any other name is refused rather than given an extension the user did not ask for.
+ */
+async function outputTarget(out: string | undefined, stem: string): Promise<OutputTarget> {
+  if (out === undefined) return { format: 'auto', file: (ext) => `${stem}.${ext}` };
+  const isFolder = out.endsWith('/') || out.endsWith(sep) || (await stat(out).catch(() => null))?.isDirectory() === true;
+  if (isFolder) {
+    await assertFolder(out);
+    return { format: 'auto', file: (ext) => join(out, `${stem}.${ext}`) };
+  }
+  const extension = extname(out).toLowerCase();
+  const format = EXTENSION_FORMATS[extension];
+  if (!format) {
+    throw new UsageError(
+      extension
+        ? `--out ${out}: encli writes JPEG (.jpg, .jpeg) or PNG (.png), not ${extension}`
+        : `--out ${out} is neither an existing folder nor a .jpg, .jpeg or .png file name (end a new folder's name with /)`,
+    );
+  }
+  await assertFolder(dirname(out));
+  return { format, file: () => out };
+}
+
+/** The folder exists (a missing output folder is one clear line, not a raw ENOENT). */
+async function assertFolder(folder: string): Promise<void> {
+  const info = await stat(folder).catch(() => null);
+  if (!info) throw new FileSystemError(`cannot write into ${folder}: no such folder`);
+  if (!info.isDirectory()) throw new FileSystemError(`cannot write into ${folder}: it is a file, not a folder`);
+}
+
+/** `--out DIR` of split must not name an existing file. */
+async function assertNotAFile(folder: string): Promise<void> {
+  const info = await stat(folder).catch(() => null);
+  if (info && !info.isDirectory()) throw new FileSystemError(`cannot write into ${folder}: it is a file, not a folder`);
+}
+
+async function assertFree(file: string): Promise<void> {
+  if (await stat(file).catch(() => null)) throw new FileSystemError(`${file} already exists; pass --force to overwrite it`);
+}
+
+/** Writes one output; without `force` an existing file is left alone (checked atomically by the open). */
+async function writeOutput(file: string, bytes: Uint8Array, force: boolean): Promise<void> {
+  try {
+    await writeFile(file, bytes, { flag: force ? 'w' : 'wx' });
+  } catch (err) {
+    const errno = err as NodeJS.ErrnoException;
+    if (errno.code === 'EEXIST') throw new FileSystemError(`${file} already exists; pass --force to overwrite it`);
+    throw new FileSystemError(fileSystemMessage(errno, 'write', file));
+  }
+}
+
+/** Reads and decodes a local picture; every failure is bad input or a file-system failure (exit 2). */
 async function load(file: string): Promise<{ bytes: Uint8Array; image: DecodedImage }> {
   let size: number;
   try {
@@ -267,18 +439,26 @@ async function load(file: string): Promise<{ bytes: Uint8Array; image: DecodedIm
     size = info.size;
   } catch (err) {
     if (err instanceof InputError) throw err;
-    throw new InputError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : oneLine(err)}`);
+    throw new FileSystemError(fileSystemMessage(err as NodeJS.ErrnoException, 'read', file));
   }
   if (size === 0) throw new InputError(`${file} is empty`);
   if (size > MAX_FILE_BYTES) throw new InputError(`${file} is ${size} bytes; pictures over ${MAX_FILE_BYTES} bytes are refused`);
-  const bytes = new Uint8Array(await readFile(file));
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await readFile(file));
+  } catch (err) {
+    throw new FileSystemError(fileSystemMessage(err as NodeJS.ErrnoException, 'read', file));
+  }
   try {
     return { bytes, image: await decode(bytes) };
   } catch (err) {
-    if (err instanceof ImageError) throw new InputError(`${file}: ${oneLine(err)}`);
+    if (err instanceof ImageError) throw new InputError(`${file}: ${err.message.replace(/\s*\n\s*/g, ' ')}`);
     throw err;
   }
 }
+
+// -------------------------------------------------------------------------------------------------
+// Pictures
 
 interface RenderedPart {
   encoded: EncodedPicture;
@@ -286,29 +466,17 @@ interface RenderedPart {
   height: number;
 }
 
-/** Crop at full resolution, shrink by block averaging to the limit, re-encode. */
-async function render(image: DecodedImage, box: Box, maxDimension: number): Promise<RenderedPart> {
-  const fitted = shrinkToFit(crop(image.raster, box), maxDimension);
-  const encoded = await encodeFragment(fitted, { format: image.header.format, lossy: image.header.lossy });
-  return { encoded, width: fitted.width, height: fitted.height };
+/** Crop at full resolution, shrink by block averaging to the limit, encode as asked ('auto': as the source suggests). */
+async function render(image: DecodedImage, box: Box, maxDimension: number, format: OutputTarget['format']): Promise<RenderedPart> {
+  const part = await renderPart(image, box, maxDimension, { format });
+  const encoded: EncodedPicture = { bytes: part.bytes, mimeType: part.mimeType, format: part.mimeType === 'image/png' ? 'png' : 'jpeg' };
+  return { encoded, width: part.width, height: part.height };
 }
 
 function extensionOf(encoded: EncodedPicture): string {
   return encoded.format === 'jpeg' ? 'jpg' : 'png';
 }
 
-/** Gives `path` the extension of what is written in it (a PNG never lands in "x.jpg"). */
-function withExtension(path: string, ext: string): string {
-  const current = extname(path).toLowerCase();
-  if (current === `.${ext}` || (ext === 'jpg' && current === '.jpeg')) return path;
-  if (['.jpg', '.jpeg', '.png'].includes(current)) return path.slice(0, -current.length) + `.${ext}`;
-  return `${path}.${ext}`;
-}
-
 function describeBox(b: Box): string {
   return `x=${b.x} y=${b.y} ${b.width}x${b.height}`;
-}
-
-function dropUndefined<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
 }

@@ -2,8 +2,8 @@
  * `encli login` and `encli logout`: sign in to one Encounter domain and save the session (cookies
  * and User-Agent, never the password) under `$XDG_CONFIG_HOME/encli/<domain>.json`, or remove it.
  *
- *   encli login -domain tech.en.cx [-login L] [-password P]
- *   encli logout -domain tech.en.cx
+ *   encli login [-domain tech.en.cx] [-login L] [-password P]
+ *   encli logout [-domain tech.en.cx]
  *
  * Environment: ENCX_DOMAIN, ENCX_LOGIN, ENCX_PASSWORD; ENCX_BASE_URL (or the hidden -base-url flag)
  * points the client at another server, e.g. the local fake engine in tests.
@@ -12,35 +12,44 @@ import { createInterface, type Interface } from 'node:readline';
 import { EncounterClient } from '../engine/client.js';
 import { EncounterError } from '../engine/errors.js';
 import { SessionStore } from '../engine/session-store.js';
-import { ALLOW_OTHER_HOST_FLAG, domainSetting } from './domain-flag.js';
+import { DOMAIN_FLAGS, domainFromFlags } from './domain.js';
 import { UsageError, parseFlags, type FlagSpecs } from './flags.js';
+import { FLAG_SPELLING_NOTE, flagTable, type CliCommand } from './help.js';
+
 
 const LOGIN_FLAGS: FlagSpecs = {
-  domain: { type: 'string' },
-  [ALLOW_OTHER_HOST_FLAG]: { type: 'boolean' },
-  login: { type: 'string' },
-  password: { type: 'string' },
-  'base-url': { type: 'string' },
-  help: { type: 'boolean', aliases: ['h'] },
+  ...DOMAIN_FLAGS,
+  login: { type: 'string', value: 'LOGIN', description: 'your Encounter login (env ENCX_LOGIN)', default: 'asked for' },
+  password: { type: 'string', value: 'PASSWORD', description: 'your password (env ENCX_PASSWORD)', default: 'asked for without echo' },
+  'base-url': { type: 'string', hidden: true },
+  help: { type: 'boolean', aliases: ['h'], hidden: true },
 };
 
 const LOGOUT_FLAGS: FlagSpecs = {
-  domain: { type: 'string' },
-  [ALLOW_OTHER_HOST_FLAG]: { type: 'boolean' },
-  help: { type: 'boolean', aliases: ['h'] },
+  ...DOMAIN_FLAGS,
+  help: { type: 'boolean', aliases: ['h'], hidden: true },
 };
 
-const LOGIN_USAGE = `usage: encli login -domain <host> [-login <login>] [-password <password>] [-allow-other-host]
+const LOGIN_USAGE = `usage: encli login [flags]
 
-Signs in to an Encounter domain and saves the session for later commands.
-The domain is a bare host name: Encounter's sites are *.en.cx, *.encounter.cx, *.encounter.ru and
-*.en-world.org; another host needs -allow-other-host.
-The password is asked for without echo when it is not given (or read from the first line of stdin
-when stdin is not a terminal). Environment: ENCX_DOMAIN, ENCX_LOGIN, ENCX_PASSWORD.`;
+Signs in to an Encounter domain and saves the session (cookies, never the password) for later
+commands. What is not given is asked for: the password without echo on a terminal, or read from
+the next line of stdin when stdin is not a terminal.
 
-const LOGOUT_USAGE = `usage: encli logout -domain <host> [-allow-other-host]
+flags:
+${flagTable(LOGIN_FLAGS)}
 
-Removes the saved session of a domain. Environment: ENCX_DOMAIN.`;
+${FLAG_SPELLING_NOTE}
+exit codes: 0 signed in and saved, 1 the engine refused, 2 bad usage`;
+
+const LOGOUT_USAGE = `usage: encli logout [flags]
+
+Removes the saved session of a domain.
+
+flags:
+${flagTable(LOGOUT_FLAGS)}
+
+${FLAG_SPELLING_NOTE}`;
 
 /** `encli login`: exit 0 when signed in and saved, 1 when the engine refused, 2 on bad usage. */
 export async function runLogin(argv: string[]): Promise<number> {
@@ -58,7 +67,7 @@ async function login(argv: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"\n${LOGIN_USAGE}`);
-  const domain = requireDomain(flags.domain, flags[ALLOW_OTHER_HOST_FLAG] === true);
+  const domain = domainFromFlags(flags, process.env);
   const login = stringFlag(flags.login) ?? process.env.ENCX_LOGIN ?? (await promptLine('Login: '));
   if (!login) throw new UsageError('a login is needed: pass -login or set ENCX_LOGIN');
   const password = stringFlag(flags.password) ?? process.env.ENCX_PASSWORD ?? (await promptHidden(`Password for ${login}@${domain}: `));
@@ -94,6 +103,9 @@ async function login(argv: string[]): Promise<number> {
   return 0;
 }
 
+/** `encli login`, for the command table. */
+export const loginCommand: CliCommand = { help: () => LOGIN_USAGE, run: runLogin };
+
 /** `encli logout`: exit 0 whether or not a session existed. */
 export async function runLogout(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, LOGOUT_FLAGS);
@@ -102,7 +114,7 @@ export async function runLogout(argv: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"\n${LOGOUT_USAGE}`);
-  const domain = requireDomain(flags.domain, flags[ALLOW_OTHER_HOST_FLAG] === true);
+  const domain = domainFromFlags(flags, process.env);
   const removed = await new SessionStore().remove(domain);
   process.stdout.write(removed ? `Logged out of ${domain}: the saved session was removed.\n` : `No saved session for ${domain}.\n`);
   return 0;
@@ -112,11 +124,6 @@ function stringFlag(v: string | boolean | undefined): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-function requireDomain(flag: string | boolean | undefined, allowOtherHosts: boolean): string {
-  const given = stringFlag(flag) ?? process.env.ENCX_DOMAIN ?? '';
-  if (!given.trim()) throw new UsageError('which domain? pass -domain (e.g. -domain tech.en.cx) or set ENCX_DOMAIN');
-  return domainSetting(given, allowOtherHosts);
-}
 
 /**
  * One reader shared by every prompt: a second readline on the same stdin would lose lines the
@@ -181,3 +188,6 @@ async function promptHidden(question: string): Promise<string> {
     stdin.on('data', onData);
   });
 }
+
+/** `encli logout`, for the command table. */
+export const logoutCommand: CliCommand = { help: () => LOGOUT_USAGE, run: runLogout };

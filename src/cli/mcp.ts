@@ -1,7 +1,7 @@
 /**
  * `encli mcp`: the enc_* catalog served over MCP on stdin/stdout.
  *
- *   encli mcp -domain tech.en.cx [-security readonly|approve|full] [-login L -password P]
+ *   encli mcp [-domain tech.en.cx] [-security readonly|approve|full] [-login L -password P]
  *   encli mcp --demo
  *
  * stdout belongs to the protocol: every diagnostic goes to stderr, and stdin is never read except
@@ -14,35 +14,42 @@ import { packageVersion } from '../mcp/package-version.js';
 import { createDemoEngine } from '../demo/index.js';
 import { createCatalog, POLICIES } from '../tools/index.js';
 import type { Policy } from '../tools/types.js';
-import { ALLOW_OTHER_HOST_FLAG, domainSetting } from './domain-flag.js';
+import { DEFAULT_DOMAIN, DOMAIN_FLAGS, domainFromFlags } from './domain.js';
 import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
+import { FLAG_SPELLING_NOTE, flagTable, type CliCommand } from './help.js';
 
-/** The reference's default domain, so `encli mcp` alone matches it. */
-const DEFAULT_DOMAIN = 'tech.en.cx';
-
-const HELP = `usage: encli mcp [-domain tech.en.cx] [-security readonly|approve|full] [-login L -password P] [--demo]
-                 [-allow-other-host]
-
-Serve the Encounter tools over MCP on stdin/stdout for Claude, PicoClaw and other MCP clients.
-  -domain     the Encounter domain (env ENCX_DOMAIN; default ${DEFAULT_DOMAIN}): a bare host name
-              under *.en.cx, *.encounter.cx, *.encounter.ru or *.en-world.org
-  -allow-other-host   accept a domain outside those zones (a self-hosted Encounter site)
-  -security   readonly (default) hides the tools that change the game; approve asks the user
-              through the client (MCP elicitation) before each change; full lets changes run
-  -login, -password   sign in when no session is saved (env ENCX_LOGIN, ENCX_PASSWORD)
-  --demo      serve an offline demo game: no account, no network
-Sign in once with "encli login -domain <domain>"; the saved session is used from then on.
-Flags take one dash or two (-domain x, --domain=x).`;
+/**
+ * The demo's fixed loopback port: picture URLs the tools hand out (http://127.0.0.1:47615/…) stay
+ * valid when the demo is restarted, e.g. by an MCP client reconnecting. ENCX_DEMO_PORT moves it.
+ */
+export const DEMO_PORT = 47_615;
 
 const FLAGS: FlagSpecs = {
-  domain: { type: 'string' },
-  [ALLOW_OTHER_HOST_FLAG]: { type: 'boolean' },
-  security: { type: 'string' },
-  login: { type: 'string' },
-  password: { type: 'string' },
-  demo: { type: 'boolean' },
-  help: { type: 'boolean', aliases: ['h'] },
+  ...DOMAIN_FLAGS,
+  security: {
+    type: 'string',
+    value: 'readonly|approve|full',
+    description: 'readonly hides the tools that change the game; approve asks the user through the client (MCP elicitation) before each change; full lets changes run',
+    default: 'readonly',
+  },
+  login: { type: 'string', value: 'LOGIN', description: 'sign in when no session is saved (env ENCX_LOGIN; needs --password)', default: 'the saved session' },
+  password: { type: 'string', value: 'PASSWORD', description: 'the password for --login (env ENCX_PASSWORD)', default: 'the saved session' },
+  demo: { type: 'boolean', description: 'serve an offline demo game: no account, no network' },
+  help: { type: 'boolean', aliases: ['h'], hidden: true },
 };
+
+const HELP = `usage: encli mcp [flags]
+
+Serves the Encounter tools over MCP on stdin/stdout for Claude, PicoClaw and other MCP clients.
+stdout carries only the protocol; diagnostics go to stderr.
+
+flags:
+${flagTable(FLAGS)}
+
+Sign in once with "encli login" (domain ${DEFAULT_DOMAIN} unless you pass --domain); the saved
+session is used from then on. Environment: ENCX_BASE_URL points the client at another server;
+ENCX_DEMO_PORT moves the demo from 127.0.0.1:${DEMO_PORT} (fixed, so its picture URLs outlive a restart).
+${FLAG_SPELLING_NOTE}`;
 
 /** What the startup line names as the domain of the offline demo. */
 const DEMO_DOMAIN = 'demo (offline)';
@@ -99,7 +106,7 @@ export function resolveMcpSettings(argv: readonly string[], env: NodeJS.ProcessE
     throw new UsageError('-login and -password go together (or ENCX_LOGIN and ENCX_PASSWORD)');
   }
   return {
-    domain: domainSetting(nonEmpty(flags.domain) ?? nonEmpty(env.ENCX_DOMAIN) ?? DEFAULT_DOMAIN, flags[ALLOW_OTHER_HOST_FLAG] === true),
+    domain: domainFromFlags(flags, env),
     policy: parsePolicy(typeof flags.security === 'string' ? flags.security : undefined),
     demo: flags.demo === true,
     login,
@@ -146,10 +153,31 @@ export async function openEngineClient(settings: McpSettings, store = new Sessio
   return client;
 }
 
-/** The offline demo: the fake engine on 127.0.0.1 with a signed-in client, and how to stop it. */
+
+/** ENCX_DEMO_PORT when it is a port number, else DEMO_PORT. */
+function demoPort(env: NodeJS.ProcessEnv): number {
+  const raw = env.ENCX_DEMO_PORT?.trim();
+  if (!raw) return DEMO_PORT;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new UsageError(`ENCX_DEMO_PORT has to be a port number (1..65535), not "${raw}"`);
+  return port;
+}
+
+/**
+ * The offline demo: the fake engine on 127.0.0.1 with a signed-in client, and how to stop it. On
+ * DEMO_PORT when free; otherwise (another demo is running) on any free port, said on stderr,
+ * because then this run's URLs die with it.
+ */
 async function openDemo(): Promise<{ engine: Engine; close(): Promise<void> }> {
+  const port = demoPort(process.env);
   try {
-    return await createDemoEngine();
+    try {
+      return await createDemoEngine({}, port);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+      process.stderr.write(`encli mcp: port ${port} is taken (another demo?); this demo uses another port, so its picture URLs last only while it runs\n`);
+      return await createDemoEngine();
+    }
   } catch (err) {
     throw new McpStartupError(`the offline demo engine could not start: ${(err as Error).message}`);
   }
@@ -159,7 +187,7 @@ async function openDemo(): Promise<{ engine: Engine; close(): Promise<void> }> {
 export async function runMcp(argv: string[]): Promise<number> {
   const settings = resolveMcpSettings(argv, process.env);
   if (settings === 'help') {
-    process.stderr.write(HELP + '\n');
+    process.stdout.write(HELP + '\n');
     return 0;
   }
   const demo = settings.demo ? await openDemo() : undefined;
@@ -193,3 +221,6 @@ export async function runMcp(argv: string[]): Promise<number> {
   setTimeout(() => process.exit(process.exitCode ?? 0), EXIT_GRACE_MS).unref();
   return 0;
 }
+
+/** `encli mcp`, for the command table. */
+export const mcpCommand: CliCommand = { help: () => HELP, run: runMcp };

@@ -31,8 +31,8 @@ export interface DemoEngine {
  * await demo.close();
  * ```
  */
-export async function createDemoEngine(options: FakeEncounterOptions = {}): Promise<DemoEngine> {
-  const fake = await FakeEncounter.start(options);
+export async function createDemoEngine(options: FakeEncounterOptions = {}, port = 0): Promise<DemoEngine> {
+  const fake = await FakeEncounter.start(options, port);
   try {
     // No pauses: the fake is on loopback, with no anti-spam wall to stay clear of.
     const extraOrigins: string[] = [];

@@ -49,6 +49,19 @@ function isLossySource(source: { format: ImageFormat; lossy: boolean }): boolean
   return false;
 }
 
+/**
+ * A fragment in the format a caller insists on (a CLI `--out part.png`), with the same encoder
+ * settings the policy would use for that format.
+ *
+ * @example
+ * ```ts
+ * const { bytes } = await encodeFragmentAs(part, 'png');
+ * ```
+ */
+export async function encodeFragmentAs(raster: Raster, format: 'jpeg' | 'png'): Promise<EncodedPicture> {
+  return format === 'png' ? { bytes: await encodePng(raster), format: 'png', mimeType: 'image/png' } : asJpeg(raster);
+}
+
 function asJpeg(raster: Raster): EncodedPicture {
   return { bytes: encodeJpeg(raster, FRAGMENT_JPEG), format: 'jpeg', mimeType: 'image/jpeg' };
 }

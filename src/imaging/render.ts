@@ -5,7 +5,7 @@
  * `renderPart`, so the figures the bench reports are the path a user gets.
  */
 import type { DecodedImage } from './decode.js';
-import { encodeFragment } from './encode.js';
+import { encodeFragment, encodeFragmentAs } from './encode.js';
 import { DEFAULT_MAX_DIMENSION } from './limits.js';
 import type { Box, Raster } from './raster.js';
 import { cropAndShrinkTo, fittedSize } from './shrink.js';
@@ -16,6 +16,11 @@ export interface RenderedPicture {
   mimeType: 'image/jpeg' | 'image/png';
   width: number;
   height: number;
+}
+
+/** `auto` (the default) lets the source decide (JPEG for photographs, PNG for line art). */
+export interface RenderOptions {
+  format?: 'auto' | 'jpeg' | 'png';
 }
 
 /**
@@ -29,13 +34,19 @@ export interface RenderedPicture {
  * const { bytes: out, mimeType } = await renderPart(decoded, { x: 0, y: 0, width: decoded.header.width, height: decoded.header.height });
  * ```
  */
-export async function renderPart(decoded: DecodedImage, box: Box, maxDimension: number = DEFAULT_MAX_DIMENSION): Promise<RenderedPicture> {
+export async function renderPart(
+  decoded: DecodedImage,
+  box: Box,
+  maxDimension: number = DEFAULT_MAX_DIMENSION,
+  options: RenderOptions = {},
+): Promise<RenderedPicture> {
   const { raster, header } = decoded;
   const wanted = fittedSize(box.width, box.height, maxDimension);
   const source = decoded.scale === 1 ? box : mapBox(box, header, raster);
   const size = { width: Math.min(wanted.width, source.width), height: Math.min(wanted.height, source.height) };
   const part = cropAndShrinkTo(raster, source, size.width, size.height);
-  const encoded = await encodeFragment(part, header);
+  const format = options.format ?? 'auto';
+  const encoded = format === 'auto' ? await encodeFragment(part, header) : await encodeFragmentAs(part, format);
   return { bytes: encoded.bytes, mimeType: encoded.mimeType, width: part.width, height: part.height };
 }
 

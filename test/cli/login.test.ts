@@ -95,10 +95,17 @@ describe('encli login / logout against the fake engine', { timeout: 60_000 }, ()
     }
   });
 
-  it('missing domain is a usage error (exit 2)', async () => {
+  it('without -domain signs in to tech.en.cx, the default of every command', async () => {
+    // The fake engine behind ENCX_BASE_URL refuses these credentials; the message names the domain tried.
     const run = await encli(['login', '-login', 'x', '-password', 'y'], env);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/tech\.en\.cx/);
+  });
+
+  it('a domain that is not a host name is a usage error (exit 2)', async () => {
+    const run = await encli(['login', '-domain', 'https://tech.en.cx/', '-login', 'x', '-password', 'y'], env);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/pass -domain/);
+    expect(run.stderr).toMatch(/pass the site host only, e\.g\. tech\.en\.cx/);
   });
 
   it('logout removes the file; a second logout says there was none', async () => {

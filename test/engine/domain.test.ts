@@ -120,7 +120,7 @@ describe('encli mcp settings use the same parser', () => {
   it('another host passes with -allow-other-host (flag or --allow-other-host=true)', () => {
     expect(resolveMcpSettings(['-domain', 'Quest.Example', '-allow-other-host'], {})).toMatchObject({ domain: 'quest.example' });
     expect(resolveMcpSettings(['--allow-other-host=true'], { ENCX_DOMAIN: 'quest.example' })).toMatchObject({ domain: 'quest.example' });
-    expect(() => resolveMcpSettings(['--allow-other-host=false'], { ENCX_DOMAIN: 'quest.example' })).toThrow(/pass -allow-other-host/);
+    expect(() => resolveMcpSettings(['--allow-other-host=false'], { ENCX_DOMAIN: 'quest.example' })).toThrow(/pass --allow-other-host/);
   });
 });
 

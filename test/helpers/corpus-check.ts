@@ -1,5 +1,5 @@
 /**
- * Runs every file of the shared corpus through `decode` and judges the outcome against what the
+ * Runs every file of the corpus (test/corpus) through `decode` and judges the outcome against what the
  * file is known to be: decoded to the size and pixels of an independent decoder (sharp/libvips, or
  * libwebp's own MD5 list), refused with the right error code, or neither ("wrong").
  * Used by `npm run corpus` (a table) and by test/imaging/corpus.test.ts (zero wrong).

@@ -4,12 +4,12 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** The shared corpus of real image files, beside the project folder (`../shared/corpus`). */
-export const CORPUS_DIR = resolve(here, '../../../shared/corpus');
+/** The corpus of real image files from public test suites, inside the repository (`test/corpus`, see its SOURCES.md). */
+export const CORPUS_DIR = resolve(here, '../corpus');
 
-/** Absolute path of a corpus file; fails loudly when the corpus is missing (never skips silently). */
+/** Absolute path of a corpus file; fails loudly when the file is missing (never skips silently). */
 export function corpus(rel: string): string {
   const p = join(CORPUS_DIR, rel);
-  if (!existsSync(p)) throw new Error(`corpus file missing: ${p} (the corpus lives in ../shared/corpus)`);
+  if (!existsSync(p)) throw new Error(`corpus file missing: ${p} (the corpus lives in test/corpus; see test/corpus/SOURCES.md)`);
   return p;
 }

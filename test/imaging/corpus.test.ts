@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkCorpus, summarise, type CorpusRow } from '../helpers/corpus-check.js';
 
-describe('the shared corpus', () => {
+describe('the corpus of public test suites (test/corpus)', () => {
   let rows: CorpusRow[] = [];
 
   it('judges every picture file of every folder', async () => {

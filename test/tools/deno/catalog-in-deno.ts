@@ -6,7 +6,7 @@
 import { createCatalog } from '../../../src/tools/index.js';
 import type { Engine } from '../../../src/engine/engine.js';
 
-const pngUrl = new URL('../../../../shared/corpus/pngsuite/basn6a08.png', import.meta.url);
+const pngUrl = new URL('../../corpus/pngsuite/basn6a08.png', import.meta.url);
 const pngBytes = new Uint8Array(await (await fetch(pngUrl)).arrayBuffer());
 
 const model = {
