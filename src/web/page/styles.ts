@@ -67,7 +67,7 @@ code { background: var(--code); border-radius: 4px; padding: 0 .25rem; }
 .tool > summary { list-style: none; cursor: pointer; display: flex; gap: .5rem; align-items: center; padding: .35rem .6rem; }
 .tool > summary::-webkit-details-marker { display: none; }
 .tool .state { width: 1.1rem; text-align: center; flex: none; }
-.tool .name { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-weight: 600; }
+.tool .name { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-weight: 600; white-space: nowrap; flex: none; }
 .tool .brief { color: var(--muted); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; min-width: 0; }
 .tool.running .state::before { content: "◌"; display: inline-block; animation: spin 1s linear infinite; }
 .tool.done .state::before { content: "✓"; color: var(--ok); }
@@ -112,7 +112,7 @@ dialog::backdrop { background: rgba(0,0,0,.45); }
 
 @media (max-width: 600px) {
   :root { font-size: 15px; }
-  .game { order: 3; flex-basis: 100%; }
+  .game { order: 3; flex-basis: 100%; white-space: normal; }
   .msg.user { max-width: 92%; }
   .conversation { padding: .7rem .5rem 1.5rem; }
 }
