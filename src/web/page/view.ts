@@ -30,7 +30,29 @@ interface TurnView {
   box: HTMLElement;
   /** The text block receiving deltas; a tool row closes it, the next delta opens another. */
   text: HTMLElement | null;
+  /** The raw text of `text` (it is re-drawn as a whole on every delta). */
+  raw: string;
   thinking: HTMLElement | null;
+}
+
+/**
+ * The few inline marks models use (`**bold**`, `` `code` ``) and bare http(s) links, as DOM nodes
+ * built from text: nothing in the text is ever parsed as HTML.
+ */
+export function richText(text: string): Node[] {
+  const nodes: Node[] = [];
+  const pattern = /\*\*([^*\n]+)\*\*|`([^`\n]+)`|\bhttps?:\/\/[^\s<>"'`]+[^\s<>"'`.,;:!?)]/g;
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    const start = match.index ?? 0;
+    if (start > last) nodes.push(document.createTextNode(text.slice(last, start)));
+    if (match[1] !== undefined) nodes.push(el('strong', {}, match[1]));
+    else if (match[2] !== undefined) nodes.push(el('code', {}, match[2]));
+    else nodes.push(el('a', { href: match[0], target: '_blank', rel: 'noopener noreferrer' }, match[0]));
+    last = start + match[0].length;
+  }
+  if (last < text.length) nodes.push(document.createTextNode(text.slice(last)));
+  return nodes;
 }
 
 const FAILURE_NOTES: Record<string, string> = {
@@ -81,9 +103,11 @@ export class ConversationView {
         this.dropThinking(turn);
         if (!turn.text) {
           turn.text = el('div', { class: 'answer' });
+          turn.raw = '';
           turn.box.append(turn.text);
         }
-        turn.text.append(document.createTextNode(event.text));
+        turn.raw += event.text;
+        turn.text.replaceChildren(...richText(turn.raw));
         break;
       }
       case 'tool_started':
@@ -109,7 +133,7 @@ export class ConversationView {
             turn.text = el('div', { class: 'answer' });
             turn.box.append(turn.text);
           }
-          turn.text.textContent = event.content;
+          turn.text.replaceChildren(...richText(event.content));
         }
         turn.text = null;
         break;
@@ -133,7 +157,7 @@ export class ConversationView {
       this.welcome(false);
       const thinking = el('div', { class: 'thinking' }, 'Thinking…');
       const box = el('div', { class: 'msg assistant', 'data-turn': String(number) }, thinking);
-      turn = { box, text: null, thinking };
+      turn = { box, text: null, raw: '', thinking };
       this.turns.set(number, turn);
       this.append(box);
     }
