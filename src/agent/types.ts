@@ -115,7 +115,17 @@ export type AgentEvent =
       failure_kind?: string;
     })
   /** A mutating call waits for the host: answer with `resolveConfirmation(call_id, approved)`. */
-  | (EventBase & { type: 'confirmation_requested'; call_id: string; tool: string; question: string })
+  | (EventBase & {
+      type: 'confirmation_requested';
+      call_id: string;
+      tool: string;
+      /** The catalog's one safe question, to show verbatim. */
+      question: string;
+      /** The tool's readable label (`Send code`). */
+      title: string;
+      /** The parsed parameters, consequential first, already escaped. */
+      facts: Array<{ label: string; value: string }>;
+    })
   /** `enc_device_location` waits for the host: answer with `resolveLocation` or `failLocation`. */
   | (EventBase & { type: 'location_requested'; request_id: string })
   | (EventBase & { type: 'turn_finished'; content: string })
