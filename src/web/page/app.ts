@@ -23,7 +23,9 @@ const POLICY_BADGES: Record<PageStatus['policy'], { label: string; title: string
 interface PendingConfirmation {
   callId: string;
   tool: string;
+  title: string;
   question: string;
+  facts: Array<{ label: string; value: string }>;
 }
 
 /** Geolocation error codes (PERMISSION_DENIED 1, POSITION_UNAVAILABLE 2, TIMEOUT 3) in the API's words. */
@@ -97,7 +99,7 @@ class PageController {
         for (const id of this.locations) this.shareLocation(id);
         return;
       case 'confirmation_requested':
-        this.confirmations.push({ callId: event.call_id, tool: event.tool, question: event.question });
+        this.confirmations.push({ callId: event.call_id, tool: event.tool, title: event.title, question: event.question, facts: event.facts ?? [] });
         if (this.live) this.showNextConfirmation();
         break;
       case 'location_requested':
@@ -273,8 +275,10 @@ class PageController {
     }
     if (this.dialog.open && this.dialog.dataset.call === next.callId) return;
     this.dialog.dataset.call = next.callId;
+    $('confirm-title').textContent = next.title ? `${next.title}?` : 'Allow this action?';
     $('confirm-tool').textContent = next.tool;
     $('confirm-question').textContent = next.question;
+    $('confirm-facts').replaceChildren(...next.facts.flatMap((fact) => [el('dt', {}, fact.label), el('dd', {}, fact.value)]));
     const more = $('confirm-more');
     more.hidden = this.confirmations.length < 2;
     more.textContent = `${this.confirmations.length - 1} more waiting after this one.`;

@@ -70,6 +70,7 @@ export function pageHtml(): string {
     <h2 id="confirm-title">Allow this action?</h2>
     <p id="confirm-tool" class="tool-name"></p>
     <p id="confirm-question" class="question"></p>
+    <dl id="confirm-facts" class="facts"></dl>
     <p id="confirm-more" class="hint" hidden></p>
     <div class="actions">
       <button id="confirm-deny" type="button" autofocus>Deny</button>

@@ -105,6 +105,10 @@ dialog::backdrop { background: rgba(0,0,0,.45); }
 .confirm { width: min(30rem, calc(100vw - 1.6rem)); }
 .confirm h2 { margin: 0 0 .4rem; font-size: 1.15rem; }
 .confirm .tool-name { margin: 0; font-family: ui-monospace, SFMono-Regular, Menlo, monospace; color: var(--muted); font-size: .85rem; }
+.facts { display: grid; grid-template-columns: auto 1fr; gap: .15rem .7rem; margin: 0 0 .8rem; font-size: .9rem; }
+.facts:empty { display: none; }
+.facts dt { color: var(--muted); }
+.facts dd { margin: 0; font-family: ui-monospace, SFMono-Regular, Menlo, monospace; overflow-wrap: anywhere; }
 .confirm .question { white-space: pre-wrap; overflow-wrap: anywhere; font-size: 1.05rem; }
 .viewer { padding: .5rem; max-width: 96vw; max-height: 96vh; }
 .viewer-bar { display: flex; justify-content: space-between; align-items: center; gap: 1rem; margin-bottom: .4rem; }

@@ -14,7 +14,7 @@ export interface TurnContext {
   signal: AbortSignal;
   delta(text: string): void;
   tool(name: string, args: unknown, result: string, options?: { error?: boolean; images?: ModelImage[]; failureKind?: string }): void;
-  confirm(tool: string, question: string): Promise<boolean>;
+  confirm(tool: string, question: string, facts?: Array<{ label: string; value: string }>): Promise<boolean>;
   location(): Promise<{ ok: true; json: string } | { ok: false; message: string }>;
 }
 
@@ -58,11 +58,11 @@ export class ScriptedSession implements AgentSessionApi {
           images: o.images ?? [], ...(o.failureKind ? { failure_kind: o.failureKind } : {}),
         });
       },
-      confirm: (tool, question) =>
+      confirm: (tool, question, facts = []) =>
         new Promise<boolean>((resolve) => {
           const callId = `call-${++this.callNumber}`;
           this.confirmations.set(callId, resolve);
-          this.emit({ type: 'confirmation_requested', turn, call_id: callId, tool, question });
+          this.emit({ type: 'confirmation_requested', turn, call_id: callId, tool, question, title: tool, facts });
         }),
       location: () =>
         new Promise((resolve) => {
