@@ -232,8 +232,8 @@ function parseLocationAnswer(input: Record<string, unknown>): LocationAnswer {
   const requestId = requireString(input, 'request_id');
   if (input.error !== undefined) {
     const error = input.error;
-    if (error !== 'denied' && error !== 'unavailable' && error !== 'timeout' && error !== 'unsupported') {
-      throw new HubError('"error" must be denied, unavailable, timeout or unsupported', 400);
+    if (error !== 'denied' && error !== 'unavailable' && error !== 'timeout' && error !== 'unsupported' && error !== 'insecure') {
+      throw new HubError('"error" must be denied, unavailable, timeout, unsupported or insecure', 400);
     }
     return { request_id: requestId, error };
   }

@@ -54,6 +54,8 @@ const LOCATION_FAILURES: Record<Extract<LocationAnswer, { error: string }>['erro
   unavailable: 'the device could not determine its location',
   timeout: 'the device did not report its location in time',
   unsupported: "the player's browser cannot share a location",
+  // Browsers offer geolocation only to https pages and to the computer's own address.
+  insecure: 'the page was opened over plain http from another device, where browsers do not share a location',
 };
 
 export class HubError extends Error {

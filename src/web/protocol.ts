@@ -65,7 +65,7 @@ export interface NumberedEvent {
 /** Body of `POST /api/location`: a position, or why there is none. */
 export type LocationAnswer =
   | { request_id: string; latitude: number; longitude: number; accuracy: number | null }
-  | { request_id: string; error: 'denied' | 'unavailable' | 'timeout' | 'unsupported' };
+  | { request_id: string; error: 'denied' | 'unavailable' | 'timeout' | 'unsupported' | 'insecure' };
 
 /** Answer of `POST /api/sign-in`. */
 export type SignInAnswer =

@@ -318,6 +318,10 @@ class PageController {
       if (!this.locations.has(requestId)) return;
       void post('/api/location', { request_id: requestId, ...body });
     };
+    if (!window.isSecureContext) {
+      answer({ error: 'insecure' });
+      return;
+    }
     if (!('geolocation' in navigator)) {
       answer({ error: 'unsupported' });
       return;
