@@ -88,7 +88,8 @@ export function createWebHandler(options: WebHandlerOptions): (request: Request)
 
     const verdict = guard.verify(request, { needsSecret: true, needsOrigin: isPost });
     if (!verdict.ok) {
-      if (verdict.status === 401 && method === 'GET' && !isApi) return html(401, unauthorizedHtml(verdict.reason));
+      // A person who followed a link gets the way in, not a bare status (a rebinding Host gets nothing).
+      if (verdict.status !== 421 && method === 'GET' && !isApi) return html(verdict.status, unauthorizedHtml(verdict.reason));
       return isApi ? json(verdict.status, { error: verdict.reason }) : text(verdict.status, verdict.reason);
     }
 
