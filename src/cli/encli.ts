@@ -12,6 +12,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   mcp: { summary: 'serve the enc_* tools over MCP on stdio', load: async () => (await import('./mcp.js')).runMcp },
   login: { summary: 'log in to a domain and save the session', load: async () => (await import('./login.js')).runLogin },
   logout: { summary: 'remove the saved session of a domain', load: async () => (await import('./login.js')).runLogout },
+  chat: { summary: 'talk to an assistant that plays with you (any OpenAI-compatible model)', load: async () => (await import('./chat.js')).runChat },
   image: { summary: 'inspect, split or crop a local picture file', load: async () => (await import('./image.js')).runImage },
 };
 
@@ -21,7 +22,9 @@ export function usage(): string {
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const [name, ...rest] = argv;
+  const [first, ...rest] = argv;
+  // The reference spells the terminal agent as a flag.
+  const name = first === '--llm' || first === '-llm' ? 'chat' : first;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h' || name === '-help') {
     process.stderr.write(usage() + '\n');
     return name === undefined ? 2 : 0;

@@ -99,7 +99,7 @@ describe('ChatCompletionsProvider', () => {
       const deltas: string[] = [];
       const err = await provider(fake, { stream }).complete(ask('x'), { onTextDelta: (d) => deltas.push(d) }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ModelProviderError);
-      expect((err as Error).message).toMatch(stream ? /stream ended before it was complete|connection .* failed/ : /connection .* failed|not JSON/);
+      expect((err as Error).message).toMatch(/^the model's answer broke off before it was complete/);
     });
   }
 

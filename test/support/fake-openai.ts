@@ -150,8 +150,8 @@ export const chatCompletionsWire: FakeWire = (step, request, res) => {
   if (request.body.stream !== true) {
     if (step.kind === 'drop') {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.write(`{"id":"${id}","choices":[{"message":{"content":"${text.slice(0, 3)}`);
-      res.destroy();
+      // Destroyed only once the half body is on the wire, so the client sees a cut, not a refusal.
+      res.write(`{"id":"${id}","choices":[{"message":{"content":"${text.slice(0, 3)}`, () => res.destroy());
       return;
     }
     sendJson(res, 200, {
@@ -175,11 +175,13 @@ export const chatCompletionsWire: FakeWire = (step, request, res) => {
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
     res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
   chunk({ role: 'assistant', content: '' });
-  for (const p of pieces(text)) chunk({ content: p });
+  const parts = pieces(text);
   if (step.kind === 'drop') {
-    res.destroy();
+    for (const p of parts.slice(0, -1)) chunk({ content: p });
+    res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta: { content: parts.at(-1) ?? '' }, finish_reason: null }] })}\n\n`, () => res.destroy());
     return;
   }
+  for (const p of parts) chunk({ content: p });
   // First the id and name of every call with the first half of its arguments, then the second halves:
   // arguments of parallel calls arrive interleaved and must be joined by index.
   const halves = calls.map((c) => {

@@ -4,7 +4,7 @@
  * fetch instead of an SDK: we need image parts after tool messages, per-call confirmation and
  * streamed tool-call deltas, and every SDK either loses one of them or requires Node 22.
  */
-import { toBase64 } from '../../tools/pictures/base64.js';
+import { toBase64 } from './base64.js';
 import {
   ModelProviderError,
   type ModelCallOptions,
@@ -90,7 +90,7 @@ export class ChatCompletionsProvider implements ModelProvider {
       if (reply.text !== '') options.onTextDelta?.(reply.text);
       return reply;
     } catch (err) {
-      throw exchange.explain(err);
+      throw exchange.explain(err, true);
     } finally {
       exchange.finish();
     }
@@ -210,7 +210,7 @@ async function readStream(
     if (choice.finish_reason) finished = true;
   }
   // Without [DONE] and without a finish reason the connection was cut: a half answer is no answer.
-  if (!done && !finished) throw new ModelProviderError("the model's answer stream ended before it was complete", null, true);
+  if (!done && !finished) throw new ModelProviderError("the model's answer broke off before it was complete", null, true);
   const toolCalls = [...calls.entries()]
     .sort(([a], [b]) => a - b)
     .map(([index, c]) => ({ ...c, id: c.id || `call_${index}` }));

@@ -17,8 +17,8 @@ export interface ModelExchange {
   touch(): void;
   /** Stops the timer; call once the body is read (or given up). */
   finish(): void;
-  /** Turns an error thrown while reading the body into the provider error it stands for. */
-  explain(err: unknown): ModelProviderError;
+  /** Turns an error thrown while sending or reading into the provider error it stands for. */
+  explain(err: unknown, whileReading?: boolean): ModelProviderError;
 }
 
 /** Characters of an error body kept in the message: enough for any provider's explanation. */
@@ -57,13 +57,15 @@ export async function postModelJson(
     if (timer !== undefined) clearTimeout(timer);
     signal?.removeEventListener('abort', onCallerAbort);
   };
-  const explain = (err: unknown): ModelProviderError => {
+  const explain = (err: unknown, whileReading = false): ModelProviderError => {
     if (err instanceof ModelProviderError) return err;
     if (signal?.aborted) return new ModelProviderError('the request was cancelled');
     if (timedOut) {
       return new ModelProviderError(`the model endpoint went silent for ${Math.round(options.timeoutMs / 1000)} s`, null, true);
     }
-    return new ModelProviderError(`the connection to the model endpoint failed: ${causeText(err)}`, null, true);
+    return whileReading
+      ? new ModelProviderError(`the model's answer broke off before it was complete: ${causeText(err)}`, null, true)
+      : new ModelProviderError(`the connection to the model endpoint failed: ${causeText(err)}`, null, true);
   };
   if (signal?.aborted) {
     finish();

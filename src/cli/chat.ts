@@ -1,0 +1,267 @@
+/**
+ * `encli chat` (also `encli --llm`): the Encounter assistant in a terminal. The answer streams as
+ * it comes, each tool call is one line, every change to the game is asked as `[y/N]` with the
+ * catalog's own question, Ctrl-C cancels the turn (twice quits).
+ */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface, type Interface } from 'node:readline/promises';
+import { parseAgentConfig, type AgentConfigInput } from '../agent/config.js';
+import { AgentSession } from '../agent/session.js';
+import type { AgentEvent } from '../agent/types.js';
+import { createDemoEngine } from '../demo/index.js';
+import type { Engine } from '../engine/engine.js';
+import { packageVersion } from '../mcp/package-version.js';
+import { configDir, readPrivateFile, writePrivateFile } from '../node/private-files.js';
+import { parsePolicy } from '../tools/policy.js';
+import type { Policy } from '../tools/types.js';
+import { ChatView } from './chat-view.js';
+import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
+import { LLM_FLAGS, llmFlagsHelp, resolveLlmSettings, toAgentConfigInput, type LlmSettings } from './llm-settings.js';
+import { openEngineClient } from './mcp.js';
+import { nodePageFetcher } from './page-fetcher.js';
+
+const DEFAULT_DOMAIN = 'tech.en.cx';
+/** Input lines kept in the history file between runs. */
+const HISTORY_LINES = 500;
+
+const FLAGS: FlagSpecs = {
+  domain: { type: 'string' },
+  demo: { type: 'boolean' },
+  security: { type: 'string' },
+  login: { type: 'string' },
+  password: { type: 'string' },
+  pictures: { type: 'string' },
+  'web-tools': { type: 'boolean' },
+  stream: { type: 'boolean' },
+  help: { type: 'boolean', aliases: ['h'] },
+  ...LLM_FLAGS,
+};
+
+function help(env: Record<string, string | undefined>): string {
+  return `usage: encli chat [-domain ${DEFAULT_DOMAIN}] [--demo] [-security approve|readonly|full]
+                  [--provider P] [--model M] [--api-base URL] [--api-key-file FILE]
+       encli --llm …   (the same)
+
+Talk to an assistant that plays Encounter with you: it reads levels, looks at task pictures and,
+with your "y", submits codes or takes hints.
+  -domain     the Encounter domain (env ENCX_DOMAIN; default ${DEFAULT_DOMAIN}); sign in first with
+              "encli login -domain <domain>", or pass -login and -password
+  --demo      play the offline demo game instead: no account, no engine network
+  -security   approve (default): every change to the game is asked as [y/N] first;
+              readonly: the assistant cannot change anything; full: changes run without asking
+${llmFlagsHelp(env)}
+  --pictures  folder for pictures the tools return (default: a new folder under ${tmpdir()})
+  --web-tools let the assistant search the web and read pages (public addresses only)
+  --stream=false  ask the endpoint for whole answers instead of a stream
+In the chat: /reset forgets the conversation, /help, /exit. Ctrl-C cancels the running turn
+(and refuses a pending question); Ctrl-C twice quits.
+Offline try with a local model (Ollama):
+  encli chat --demo --api-base http://127.0.0.1:11434/v1 --model qwen3`;
+}
+
+const IN_CHAT_HELP = `/reset  forget the conversation (the game is not touched)
+/help   this text
+/exit   quit (also /quit, Ctrl-D, or Ctrl-C twice)
+Ctrl-C during an answer cancels it; a pending [y/N] question is then answered no.`;
+
+/** Entry point of `encli chat`; resolves to the exit code. */
+export async function runChat(argv: string[]): Promise<number> {
+  const env = process.env;
+  const { flags, positionals } = parseFlags(argv, FLAGS);
+  if (flags.help === true) {
+    process.stdout.write(help(env) + '\n');
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}" (encli chat takes only flags)`);
+  let policy: Policy;
+  try {
+    policy = parsePolicy(typeof flags.security === 'string' ? flags.security.toLowerCase() : undefined);
+  } catch {
+    throw new UsageError(`invalid -security value "${String(flags.security)}": use approve, readonly or full`);
+  }
+  const llm = await resolveLlmSettings(flags, env);
+  const nonEmpty = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+  const domain = (nonEmpty(flags.domain) ?? nonEmpty(env.ENCX_DOMAIN) ?? DEFAULT_DOMAIN).toLowerCase();
+  const demo = flags.demo === true;
+
+  const version = packageVersion();
+  const config: AgentConfigInput = {
+    ...toAgentConfigInput(llm),
+    policy,
+    web_tools: flags['web-tools'] === true,
+    stream: flags.stream !== false,
+  };
+  // Check the model settings before opening the engine: a typo should not cost a sign-in.
+  try {
+    parseAgentConfig(config);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const openSession = (engine: Engine) =>
+    new AgentSession({
+      config,
+      engine,
+      headers: { 'user-agent': `encli/${version}` },
+      fetchPage: nodePageFetcher(`encli/${version}`),
+    });
+  const demoEngine = demo ? await createDemoEngine() : undefined;
+  try {
+    const engine =
+      demoEngine?.engine ??
+      (await openEngineClient({
+        domain,
+        policy,
+        demo: false,
+        login: nonEmpty(flags.login) ?? nonEmpty(env.ENCX_LOGIN),
+        password: typeof flags.password === 'string' && flags.password !== '' ? flags.password : env.ENCX_PASSWORD || undefined,
+        baseUrl: nonEmpty(env.ENCX_BASE_URL),
+      }));
+    const session = openSession(engine);
+    const picturesDir = nonEmpty(flags.pictures) ?? join(tmpdir(), `encli-chat-${stamp(new Date())}-${process.pid}`);
+    return await chatLoop(session, llm, { domain: demo ? 'demo (offline)' : domain, remedyDomain: domain, picturesDir, gameId: demoEngine?.gameId });
+  } finally {
+    await demoEngine?.close();
+  }
+}
+
+interface LoopOptions {
+  domain: string;
+  remedyDomain: string;
+  picturesDir: string;
+  gameId?: number;
+}
+
+async function chatLoop(session: AgentSession, llm: LlmSettings, options: LoopOptions): Promise<number> {
+  const input = process.stdin;
+  const output = process.stdout;
+  const tty = Boolean(output.isTTY);
+  const historyPath = join(configDir(process.env), 'chat-history');
+  const history = await loadHistory(historyPath);
+  const rl = createInterface({ input, output, terminal: Boolean(input.isTTY), history, historySize: HISTORY_LINES, removeHistoryDuplicates: true });
+  const view = new ChatView({ write: (t) => output.write(t), tty, picturesDir: options.picturesDir, domain: options.remedyDomain });
+  let closed = false;
+  const closedSignal = new AbortController();
+  rl.on('close', () => {
+    closed = true;
+    closedSignal.abort();
+  });
+
+  // One question at a time: parallel tool calls queue their [y/N] lines.
+  let questions: Promise<void> = Promise.resolve();
+  let turnQuestions = new AbortController();
+  let interruptedAt: 'idle' | 'turn' | null = null;
+  let promptAbort = new AbortController();
+
+  const ask = async (query: string, signal: AbortSignal): Promise<string | null> => {
+    if (closed) return null;
+    try {
+      return await rl.question(query, { signal: AbortSignal.any([signal, closedSignal.signal]) });
+    } catch {
+      return null;
+    }
+  };
+
+  session.on((event: AgentEvent) => {
+    view.render(event);
+    if (event.type === 'confirmation_requested') {
+      const signal = turnQuestions.signal;
+      questions = questions.then(async () => {
+        await view.flush();
+        const answer = signal.aborted ? null : await ask(`${event.question} [y/N] `, signal);
+        const approved = answer !== null && /^(y|yes|д|да)$/i.test(answer.trim());
+        if (answer === null) output.write('\n(no answer: refused)\n');
+        session.resolveConfirmation(event.call_id, approved);
+      });
+    }
+  });
+
+  const interrupt = (): void => {
+    if (session.busy) {
+      if (interruptedAt === 'turn') return quit();
+      interruptedAt = 'turn';
+      turnQuestions.abort();
+      session.cancel();
+      output.write('\n(cancelling the turn; Ctrl-C again quits)\n');
+      return;
+    }
+    if (interruptedAt === 'idle') return quit();
+    interruptedAt = 'idle';
+    output.write('\n(press Ctrl-C again or type /exit to quit)\n');
+    promptAbort.abort();
+  };
+  const quit = (): void => {
+    session.cancel();
+    turnQuestions.abort();
+    rl.close();
+  };
+  rl.on('SIGINT', interrupt);
+  const onSignal = (): void => interrupt();
+  process.on('SIGINT', onSignal);
+
+  output.write(
+    `encli chat: ${llm.model} at ${session.provider.endpoint} (key: ${llm.keyFrom}), policy ${session.policy}, ` +
+      `domain ${options.domain}${options.gameId ? `, demo game ${options.gameId}` : ''}.\n` +
+      `Pictures are saved under ${options.picturesDir}. Type /help for commands.\n`,
+  );
+  try {
+    while (!closed) {
+      promptAbort = new AbortController();
+      const line = await ask('› ', promptAbort.signal);
+      if (line === null) {
+        if (closed) break;
+        continue; // the prompt was interrupted once: ask again
+      }
+      interruptedAt = null;
+      const text = line.trim();
+      if (text === '') continue;
+      if (text === '/exit' || text === '/quit') break;
+      if (text === '/help') {
+        output.write(IN_CHAT_HELP + '\n');
+        continue;
+      }
+      if (text === '/reset') {
+        session.resetHistory();
+        output.write('(conversation forgotten)\n');
+        continue;
+      }
+      if (text.startsWith('/')) {
+        output.write(`unknown command ${text.split(/\s/)[0]}; /help lists them\n`);
+        continue;
+      }
+      turnQuestions = new AbortController();
+      try {
+        await session.send(text);
+      } catch {
+        // The view printed the failure from the turn_failed event.
+      }
+      turnQuestions.abort();
+      await questions;
+      await view.flush();
+      interruptedAt = null;
+    }
+  } finally {
+    process.off('SIGINT', onSignal);
+    view.dispose();
+    await saveHistory(historyPath, (rl as Interface & { history?: string[] }).history ?? []);
+    rl.close();
+  }
+  return 0;
+}
+
+async function loadHistory(path: string): Promise<string[]> {
+  const text = await readPrivateFile(path).catch(() => null);
+  return text ? text.split('\n').filter((l) => l !== '').slice(0, HISTORY_LINES) : [];
+}
+
+async function saveHistory(path: string, lines: string[]): Promise<void> {
+  try {
+    await writePrivateFile(path, lines.slice(0, HISTORY_LINES).join('\n') + '\n');
+  } catch (err) {
+    process.stderr.write(`encli chat: the input history could not be saved (${(err as Error).message})\n`);
+  }
+}
+
+function stamp(date: Date): string {
+  return date.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+}
