@@ -13,6 +13,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   login: { summary: 'log in to a domain and save the session', load: async () => (await import('./login.js')).runLogin },
   logout: { summary: 'remove the saved session of a domain', load: async () => (await import('./login.js')).runLogout },
   chat: { summary: 'talk to an assistant that plays with you (any OpenAI-compatible model)', load: async () => (await import('./chat.js')).runChat },
+  web: { summary: 'the same assistant as a page in your browser (phone-friendly)', load: async () => (await import('./web.js')).runWeb },
   image: { summary: 'inspect, split or crop a local picture file', load: async () => (await import('./image.js')).runImage },
 };
 
@@ -23,8 +24,8 @@ export function usage(): string {
 
 export async function main(argv: string[]): Promise<number> {
   const [first, ...rest] = argv;
-  // The reference spells the terminal agent as a flag.
-  const name = first === '--llm' || first === '-llm' ? 'chat' : first;
+  // The reference spells the terminal agent and the web page as flags.
+  const name = first === '--llm' || first === '-llm' ? 'chat' : first === '--web' || first === '-web' ? 'web' : first;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h' || name === '-help') {
     process.stderr.write(usage() + '\n');
     return name === undefined ? 2 : 0;
