@@ -15,7 +15,7 @@ const pageErrors: string[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
-});
+}, 60_000);
 afterAll(async () => {
   await browser?.close();
 });
@@ -52,7 +52,8 @@ function lastToolMessage(request: RecordedRequest): string {
   return typeof tool?.content === 'string' ? tool.content : JSON.stringify(tool?.content);
 }
 
-describe('encli web in Chromium', () => {
+// A page, a browser and three servers on a shared two-core machine: generous, never a timing assertion.
+describe('encli web in Chromium', { timeout: 90_000 }, () => {
   it('reads the level, splits the collage and shows its parts side by side', async () => {
     const fx = await start({ script: [] });
     const collage = new URL('/GameImages/demo/collage.jpg', fx.fake.url).href;
@@ -244,7 +245,8 @@ describe('encli web in Chromium', () => {
       await page.fill('#sign-in-login', login);
       await page.fill('#sign-in-password', password);
       await page.click('#sign-in-submit');
-      await page.waitForSelector('#sign-in-submit:not([disabled])');
+      // Attached, not visible: a successful sign-in hides the form.
+      await page.waitForSelector('#sign-in-submit:not([disabled])', { state: 'attached' });
       return (await page.textContent('#sign-in-error')) ?? '';
     };
     await page.waitForSelector('#sign-in-error', { state: 'hidden' });
