@@ -12,7 +12,7 @@ import type { Engine } from '../engine/engine.js';
 import { EncounterClient } from '../engine/client.js';
 import { SessionStore } from '../engine/session-store.js';
 import { createDemoEngine } from '../demo/index.js';
-import { POLICIES } from '../tools/policy.js';
+import { parsePolicy } from '../tools/policy.js';
 import type { Policy } from '../tools/types.js';
 import { engineAccount, gameGlanceReader, LOOPBACK_HOSTS, startWebServer } from '../web/index.js';
 import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
@@ -23,8 +23,6 @@ import { LLM_FLAGS, llmFlagsHelp, resolveLlmSettings, toAgentConfigInput, type L
 import { nodePageFetcher } from './page-fetcher.js';
 
 const DEFAULT_DOMAIN = 'tech.en.cx';
-/** A person is at the page to answer: every change is asked for (the app's default too). */
-const DEFAULT_POLICY: Policy = 'approve';
 
 const FLAGS: FlagSpecs = {
   domain: { type: 'string' },
@@ -92,7 +90,7 @@ export async function resolveWebSettings(argv: readonly string[], env: NodeJS.Pr
   const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
   const domain = (text(flags.domain) ?? text(env.ENCX_DOMAIN) ?? DEFAULT_DOMAIN).toLowerCase();
   if (!/^[a-z0-9.-]+(:\d{1,5})?$/.test(domain)) throw new UsageError(`"${domain}" is not a domain name; pass the site host only, e.g. tech.en.cx`);
-  const policy = parsePolicy(text(flags.security));
+  const policy = parseWebPolicy(text(flags.security));
   const llm = await resolveLlmSettings(flags, env);
   const config: AgentConfigInput = {
     ...toAgentConfigInput(llm),
@@ -122,11 +120,13 @@ export async function resolveWebSettings(argv: readonly string[], env: NodeJS.Pr
   };
 }
 
-function parsePolicy(raw: string | undefined): Policy {
-  if (raw === undefined) return DEFAULT_POLICY;
-  const value = raw.toLowerCase();
-  if ((POLICIES as readonly string[]).includes(value)) return value as Policy;
-  throw new UsageError(`invalid -security value "${raw}": use readonly, approve or full`);
+/** The catalog's parser; its default (approve) is the web page's: a person is there to answer. */
+function parseWebPolicy(raw: string | undefined): Policy {
+  try {
+    return parsePolicy(raw?.toLowerCase());
+  } catch {
+    throw new UsageError(`invalid -security value "${raw}": use readonly, approve or full`);
+  }
 }
 
 function parsePort(raw: string | undefined): number {
