@@ -198,23 +198,26 @@ export class ConversationHub {
   confirm(callId: string, approved: boolean): void {
     if (!this.pendingConfirmations.has(callId)) throw new HubError(`no confirmation is pending for "${callId}"`, 404);
     this.pendingConfirmations.delete(callId);
-    this.session.resolveConfirmation(callId, approved);
-    this.append({ type: 'request_settled', id: callId, outcome: approved ? 'approved' : 'denied' });
+    // The session may have refused it a moment ago (Stop, end of turn): then nothing was approved.
+    const answered = this.session.resolveConfirmation(callId, approved);
+    this.append({ type: 'request_settled', id: callId, outcome: answered && approved ? 'approved' : 'denied' });
+    if (!answered) throw new HubError(`the confirmation "${callId}" is no longer pending`, 409);
   }
 
   answerLocation(answer: LocationAnswer): void {
     const id = answer.request_id;
     if (!this.pendingLocations.has(id)) throw new HubError(`no location request is pending for "${id}"`, 404);
     this.pendingLocations.delete(id);
+    let answered: boolean;
     if ('error' in answer) {
-      this.session.failLocation(id, LOCATION_FAILURES[answer.error]);
-      this.append({ type: 'request_settled', id, outcome: 'failed' });
-      return;
+      answered = this.session.failLocation(id, LOCATION_FAILURES[answer.error]);
+    } else {
+      const location: Record<string, number> = { latitude: answer.latitude, longitude: answer.longitude };
+      if (answer.accuracy !== null) location.accuracy_m = Math.round(answer.accuracy * 10) / 10;
+      answered = this.session.resolveLocation(id, JSON.stringify(location));
     }
-    const location: Record<string, number> = { latitude: answer.latitude, longitude: answer.longitude };
-    if (answer.accuracy !== null) location.accuracy_m = Math.round(answer.accuracy * 10) / 10;
-    this.session.resolveLocation(id, JSON.stringify(location));
-    this.append({ type: 'request_settled', id, outcome: 'shared' });
+    this.append({ type: 'request_settled', id, outcome: answered && !('error' in answer) ? 'shared' : 'failed' });
+    if (!answered) throw new HubError(`the location request "${id}" is no longer pending`, 409);
   }
 
   /** Clears the conversation (refused while a turn runs). */
