@@ -236,10 +236,19 @@ describe('encli web in Chromium', { timeout: 90_000 }, () => {
   });
 
   it('signs in from the page, with every refusal in words, and saves the session like encli login', async () => {
-    const fx = await start({ signedIn: false });
+    const readLevel = callTools([{ name: 'enc_level', arguments: { game_id: DEMO_GAME_ID } }]);
+    const fx = await start({ signedIn: false, script: [readLevel, reply('Sign in first, please.'), readLevel, reply('Level 1 is «Коллаж».')] });
     const page = await openPage(fx);
     await page.waitForSelector('#sign-in:not([hidden])');
     expect(await page.textContent('#who')).toBe('not signed in');
+
+    // Put off, the engine refuses the assistant's read: the failed row offers the sign-in again.
+    await page.click('#sign-in-later');
+    await say(page, 'What is the level?');
+    await page.waitForSelector('.answer:has-text("Sign in first")');
+    expect(await page.getAttribute('.tool[data-tool="enc_level"]', 'class')).toContain('failed');
+    await page.click('.remedy button:has-text("Sign in")');
+    await page.waitForSelector('#sign-in:not([hidden])');
 
     const signIn = async (login: string, password: string): Promise<string> => {
       await page.fill('#sign-in-login', login);
@@ -266,5 +275,10 @@ describe('encli web in Chromium', { timeout: 90_000 }, () => {
     expect(saved?.login).toBe('player1');
     expect(saved?.cookies.length).toBeGreaterThan(0);
     expect(JSON.stringify(saved)).not.toContain('secret');
+
+    // The same session now reads the game for the assistant.
+    await say(page, 'And now?');
+    await page.waitForSelector('.answer:has-text("«Коллаж»")');
+    expect(await page.getAttribute('.msg.assistant:last-of-type .tool[data-tool="enc_level"]', 'class')).toContain('done');
   });
 });
