@@ -168,9 +168,9 @@ describe.skipIf(!HAS_SCRIPT)('encli chat in a pseudo-terminal', () => {
     expect(await term.exited).toBe(0);
   });
 
-  it('a missing model is a usage error with where to set it', async () => {
+  it('encli --llm is the same command; a missing model is a usage error with where to set it', async () => {
     home = await mkdtemp(join(tmpdir(), 'encli-chat-pty-'));
-    term = openTerminal(['chat', '--demo'], { XDG_CONFIG_HOME: join(home, 'config'), ENCX_LLM_MODEL: '' });
+    term = openTerminal(['--llm', '--demo'], { XDG_CONFIG_HOME: join(home, 'config'), ENCX_LLM_MODEL: '' });
     await term.waitFor('no model: pass --model, set ENCX_LLM_MODEL');
     expect(await term.exited).toBe(2);
   });
