@@ -50,6 +50,7 @@ with your "y", submits codes or takes hints.
   --demo      play the offline demo game instead: no account, no engine network
   -security   approve (default): every change to the game is asked as [y/N] first;
               readonly: the assistant cannot change anything; full: changes run without asking
+  -login, -password   sign in when no session is saved (env ENCX_LOGIN, ENCX_PASSWORD)
 ${llmFlagsHelp(env)}
   --pictures  folder for pictures the tools return (default: a new folder under ${tmpdir()})
   --web-tools let the assistant search the web and read pages (public addresses only)
