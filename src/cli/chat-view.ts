@@ -6,6 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AgentEvent, ModelImage } from '../agent/types.js';
+import { quoted, showText } from '../tools/question.js';
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 const SPIN_MS = 100;
@@ -139,9 +140,11 @@ export class ChatView {
     );
   }
 
+  /** Ends the animated line: it stays on screen as "still running" and the spinner moves on. */
   private closeLine(): void {
     if (this.openLine === null) return;
-    this.options.write('\n');
+    const line = this.running.get(this.openLine);
+    this.options.write(line ? `\r\x1b[2K… ${line.label}\n` : '\n');
     this.openLine = null;
   }
 
@@ -167,13 +170,17 @@ export class ChatView {
   }
 }
 
-/** `{"game_id":42}` → `game_id=42`, cut to one short line. */
+/**
+ * `{"game_id":42}` → `game_id=42`, cut to one short line, with hidden characters made visible
+ * (a model's arguments are untrusted: a zero-width space or a terminal escape must not hide).
+ */
 function compactArgs(args: unknown): string {
-  if (typeof args === 'string') return args.length > ARGS_CHARS ? args.slice(0, ARGS_CHARS) + '…' : args;
-  if (args === null || typeof args !== 'object') return '';
-  const text = Object.entries(args as Record<string, unknown>)
-    .map(([k, v]) => `${k}=${typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? String(v)}`)
-    .join(' ');
+  const text =
+    args !== null && typeof args === 'object'
+      ? Object.entries(args as Record<string, unknown>)
+          .map(([k, v]) => `${showText(k)}=${typeof v === 'string' ? quoted(v) : showText(JSON.stringify(v) ?? String(v))}`)
+          .join(' ')
+      : showText(String(args ?? ''));
   return text.length > ARGS_CHARS ? text.slice(0, ARGS_CHARS) + '…' : text;
 }
 

@@ -5,7 +5,6 @@
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface, type Interface } from 'node:readline/promises';
 import { parseAgentConfig, type AgentConfigInput } from '../agent/config.js';
 import { AgentSession } from '../agent/session.js';
 import type { AgentEvent } from '../agent/types.js';
@@ -15,6 +14,7 @@ import { packageVersion } from '../mcp/package-version.js';
 import { configDir, readPrivateFile, writePrivateFile } from '../node/private-files.js';
 import { parsePolicy } from '../tools/policy.js';
 import type { Policy } from '../tools/types.js';
+import { LineInput } from './chat-input.js';
 import { ChatView } from './chat-view.js';
 import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
 import { LLM_FLAGS, llmFlagsHelp, resolveLlmSettings, toAgentConfigInput, type LlmSettings } from './llm-settings.js';
@@ -50,6 +50,7 @@ with your "y", submits codes or takes hints.
   --demo      play the offline demo game instead: no account, no engine network
   -security   approve (default): every change to the game is asked as [y/N] first;
               readonly: the assistant cannot change anything; full: changes run without asking
+  -login, -password   sign in when no session is saved (env ENCX_LOGIN, ENCX_PASSWORD)
 ${llmFlagsHelp(env)}
   --pictures  folder for pictures the tools return (default: a new folder under ${tmpdir()})
   --web-tools let the assistant search the web and read pages (public addresses only)
@@ -133,49 +134,35 @@ interface LoopOptions {
 }
 
 async function chatLoop(session: AgentSession, llm: LlmSettings, options: LoopOptions): Promise<number> {
-  const input = process.stdin;
   const output = process.stdout;
-  const tty = Boolean(output.isTTY);
   const historyPath = join(configDir(process.env), 'chat-history');
-  const history = await loadHistory(historyPath);
-  const rl = createInterface({ input, output, terminal: Boolean(input.isTTY), history, historySize: HISTORY_LINES, removeHistoryDuplicates: true });
-  const view = new ChatView({ write: (t) => output.write(t), tty, picturesDir: options.picturesDir, domain: options.remedyDomain });
-  let closed = false;
-  const closedSignal = new AbortController();
-  rl.on('close', () => {
-    closed = true;
-    closedSignal.abort();
-  });
+  const input = new LineInput({ input: process.stdin, output, history: await loadHistory(historyPath), historySize: HISTORY_LINES });
+  const view = new ChatView({ write: (t) => output.write(t), tty: Boolean(output.isTTY), picturesDir: options.picturesDir, domain: options.remedyDomain });
 
   // One question at a time: parallel tool calls queue their [y/N] lines.
   let questions: Promise<void> = Promise.resolve();
   let turnQuestions = new AbortController();
-  let interruptedAt: 'idle' | 'turn' | null = null;
   let promptAbort = new AbortController();
-
-  const ask = async (query: string, signal: AbortSignal): Promise<string | null> => {
-    if (closed) return null;
-    try {
-      return await rl.question(query, { signal: AbortSignal.any([signal, closedSignal.signal]) });
-    } catch {
-      return null;
-    }
-  };
+  let interruptedAt: 'idle' | 'turn' | null = null;
 
   session.on((event: AgentEvent) => {
     view.render(event);
-    if (event.type === 'confirmation_requested') {
-      const signal = turnQuestions.signal;
-      questions = questions.then(async () => {
-        await view.flush();
-        const answer = signal.aborted ? null : await ask(`${event.question} [y/N] `, signal);
-        const approved = answer !== null && /^(y|yes|д|да)$/i.test(answer.trim());
-        if (answer === null) output.write('\n(no answer: refused)\n');
-        session.resolveConfirmation(event.call_id, approved);
-      });
-    }
+    if (event.type !== 'confirmation_requested') return;
+    const signal = turnQuestions.signal;
+    questions = questions.then(async () => {
+      await view.flush();
+      // Only a line typed after the question appeared can approve it.
+      const answer = await input.ask(`${event.question} [y/N] `, signal, true);
+      if (answer === null) output.write('\n(no answer: refused)\n');
+      session.resolveConfirmation(event.call_id, answer !== null && /^(y|yes|д|да)$/i.test(answer.trim()));
+    });
   });
 
+  const quit = (): void => {
+    turnQuestions.abort();
+    session.cancel();
+    input.close();
+  };
   const interrupt = (): void => {
     if (session.busy) {
       if (interruptedAt === 'turn') return quit();
@@ -190,14 +177,8 @@ async function chatLoop(session: AgentSession, llm: LlmSettings, options: LoopOp
     output.write('\n(press Ctrl-C again or type /exit to quit)\n');
     promptAbort.abort();
   };
-  const quit = (): void => {
-    session.cancel();
-    turnQuestions.abort();
-    rl.close();
-  };
-  rl.on('SIGINT', interrupt);
-  const onSignal = (): void => interrupt();
-  process.on('SIGINT', onSignal);
+  input.onInterrupt(interrupt);
+  process.on('SIGINT', interrupt);
 
   output.write(
     `encli chat: ${llm.model} at ${session.provider.endpoint} (key: ${llm.keyFrom}), policy ${session.policy}, ` +
@@ -205,12 +186,12 @@ async function chatLoop(session: AgentSession, llm: LlmSettings, options: LoopOp
       `Pictures are saved under ${options.picturesDir}. Type /help for commands.\n`,
   );
   try {
-    while (!closed) {
+    for (;;) {
       promptAbort = new AbortController();
-      const line = await ask('› ', promptAbort.signal);
+      const line = await input.ask('› ', promptAbort.signal);
       if (line === null) {
-        if (closed) break;
-        continue; // the prompt was interrupted once: ask again
+        if (input.closed) break;
+        continue; // interrupted once: ask again
       }
       interruptedAt = null;
       const text = line.trim();
@@ -241,10 +222,10 @@ async function chatLoop(session: AgentSession, llm: LlmSettings, options: LoopOp
       interruptedAt = null;
     }
   } finally {
-    process.off('SIGINT', onSignal);
+    process.off('SIGINT', interrupt);
     view.dispose();
-    await saveHistory(historyPath, (rl as Interface & { history?: string[] }).history ?? []);
-    rl.close();
+    await saveHistory(historyPath, input.history());
+    input.close();
   }
   return 0;
 }

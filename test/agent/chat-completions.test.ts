@@ -112,7 +112,7 @@ describe('ChatCompletionsProvider', () => {
     await expect(pending).rejects.toThrow('the request was cancelled');
   });
 
-  it('createProvider sends the full model name (aggregator names with a slash) to the configured base', async () => {
+  it('mobile 78: createProvider sends the full model name (aggregator names with a slash) to the configured base', async () => {
     fake = await startFakeOpenAI([reply('ok')]);
     const config = parseAgentConfig({ model: 'google/gemini-3-flash-preview', api_base: fake.baseURL + '/', api_key: 'test-key', stream: false });
     const p = createProvider(config);

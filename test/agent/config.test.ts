@@ -4,7 +4,7 @@ import { AgentConfigError, DEFAULT_SYSTEM_PROMPT, parseAgentConfig, PROVIDER_BAS
 const ok = { model: 'gpt-5.4', api_key: 'sk-test' };
 
 describe('parseAgentConfig', () => {
-  it('mobile 75: defaults are policy approve, 100 iterations, the default prompt, streaming, 45 s', () => {
+  it('mobile 75 and 82: defaults are policy approve, 100 iterations, the default prompt, streaming, a 45 s timeout', () => {
     const c = parseAgentConfig(JSON.stringify(ok));
     expect(c).toMatchObject({
       provider: 'openai',

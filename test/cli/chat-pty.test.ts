@@ -147,9 +147,12 @@ describe.skipIf(!HAS_SCRIPT)('encli chat in a pseudo-terminal', () => {
     expect(await term.exited).toBe(0);
   });
 
-  it('answering no refuses the call; the engine is not reached and the model reads the refusal', async () => {
+  it('a "y" typed before the question appears does not approve; Enter answers no and the model reads the refusal', async () => {
     fake = await startFakeOpenAI([
-      callTools([{ name: 'enc_send_code', arguments: { game_id: DEMO_GAME_ID, code: 'wrong' } }]),
+      async () => {
+        await new Promise((r) => setTimeout(r, 1000));
+        return callTools([{ name: 'enc_send_code', arguments: { game_id: DEMO_GAME_ID, code: 'wrong' } }]);
+      },
       reply('Not sent.'),
     ]);
     home = await mkdtemp(join(tmpdir(), 'encli-chat-pty-'));
@@ -159,6 +162,8 @@ describe.skipIf(!HAS_SCRIPT)('encli chat in a pseudo-terminal', () => {
     });
     let at = await term.waitFor('› ');
     term.type('try wrong\r');
+    await new Promise((r) => setTimeout(r, 200));
+    term.type('y\r'); // typed ahead while the model thinks
     at = await term.waitFor('[y/N]', at);
     term.type('\r');
     at = await term.waitFor('Not sent.', at);
@@ -168,9 +173,9 @@ describe.skipIf(!HAS_SCRIPT)('encli chat in a pseudo-terminal', () => {
     expect(await term.exited).toBe(0);
   });
 
-  it('a missing model is a usage error with where to set it', async () => {
+  it('encli --llm is the same command; a missing model is a usage error with where to set it', async () => {
     home = await mkdtemp(join(tmpdir(), 'encli-chat-pty-'));
-    term = openTerminal(['chat', '--demo'], { XDG_CONFIG_HOME: join(home, 'config'), ENCX_LLM_MODEL: '' });
+    term = openTerminal(['--llm', '--demo'], { XDG_CONFIG_HOME: join(home, 'config'), ENCX_LLM_MODEL: '' });
     await term.waitFor('no model: pass --model, set ENCX_LLM_MODEL');
     expect(await term.exited).toBe(2);
   });
