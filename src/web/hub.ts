@@ -164,8 +164,7 @@ export class ConversationHub {
       this.abandonTimer = null;
     }
     return () => {
-      if (!this.listeners.delete(listener)) return;
-      if (this.listeners.size === 0 && !this.closed) this.abandonTimer = this.setTimer(() => this.abandon(), this.abandonAfterMs);
+      if (this.listeners.delete(listener)) this.abandonIfNobodyIsThere();
     };
   }
 
@@ -281,9 +280,11 @@ export class ConversationHub {
       }
       case 'confirmation_requested':
         this.pendingConfirmations.add(event.call_id);
+        this.abandonIfNobodyIsThere();
         break;
       case 'location_requested':
         this.pendingLocations.add(event.request_id);
+        this.abandonIfNobodyIsThere();
         break;
       case 'turn_finished':
       case 'turn_failed':
@@ -311,6 +312,12 @@ export class ConversationHub {
   private async refreshGame(): Promise<void> {
     if (this.gameId === null || !this.readGame) return;
     this.game = await this.readGame(this.gameId);
+  }
+
+  /** With no tab open, a question (asked now, or still open) is refused after the grace period. */
+  private abandonIfNobodyIsThere(): void {
+    if (this.listeners.size > 0 || this.closed || this.abandonTimer !== null) return;
+    this.abandonTimer = this.setTimer(() => this.abandon(), this.abandonAfterMs);
   }
 
   /** Every tab has been gone for a while: nobody can answer, so refuse (never approve). */

@@ -117,6 +117,27 @@ describe('ConversationHub', () => {
     expect(settled?.event).toMatchObject({ outcome: 'denied' });
   });
 
+  it('denies a question asked after the last tab had already gone', async () => {
+    const answers: boolean[] = [];
+    let ask!: () => void;
+    const { hub, timers } = await hubWith(async (t) => {
+      await new Promise<void>((resolve) => (ask = resolve));
+      answers.push(await t.confirm('enc_take_penalty_hint', 'Take the penalty hint?'));
+      return 'ok';
+    });
+    const tab = collect(hub);
+    hub.send('hint please');
+    await waitFor(tab.entries, 'turn_started');
+    tab.stop();
+    timers.fireAll();
+    ask();
+    await settle();
+    expect(answers).toEqual([]);
+    timers.fireAll();
+    await settle();
+    expect(answers).toEqual([false]);
+  });
+
   it('keeps a confirmation through a reconnect within the grace period', async () => {
     const answers: boolean[] = [];
     const { hub, timers } = await hubWith(async (t) => {
