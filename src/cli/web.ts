@@ -8,6 +8,7 @@
  * (it carries the secret), and runs until Ctrl+C. Diagnostics go to stderr; the address to stdout.
  */
 import { spawn } from 'node:child_process';
+import { networkInterfaces } from 'node:os';
 import type { Engine } from '../engine/engine.js';
 import { EncounterClient } from '../engine/client.js';
 import { SessionStore } from '../engine/session-store.js';
@@ -210,6 +211,13 @@ export async function runWeb(argv: string[]): Promise<number> {
         `port ${web.port} here AND has the secret address can use your Encounter session and your model ` +
         `account. Share the address only with your own devices, and stop the server when done.\n`,
     );
+    // On all addresses the printed one is loopback: a phone needs one of the network's.
+    if (settings.host === '0.0.0.0' || settings.host === '::') {
+      const token = new URL(web.url).searchParams.get('token');
+      for (const address of networkAddresses()) {
+        process.stderr.write(`encli web: from another device: http://${address}:${web.port}/?token=${token}\n`);
+      }
+    }
   }
   process.stderr.write(
     `encli web: ${session.toolCount} engine tools on ${demo ? `${domain} (offline demo)` : domain}, policy ${settings.policy}, ` +
@@ -225,6 +233,14 @@ export async function runWeb(argv: string[]): Promise<number> {
   await web.close();
   await demo?.close();
   return 0;
+}
+
+/** This computer's IPv4 addresses on its networks (not loopback). */
+function networkAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((info) => info !== undefined && info.family === 'IPv4' && !info.internal)
+    .map((info) => info!.address);
 }
 
 /** The system's "open this URL" command; a failure only costs a hint (the URL is printed). */

@@ -211,6 +211,16 @@ describe('encli web in Chromium', { timeout: 90_000 }, () => {
     expect(dom).toEqual({ pwned: undefined, injected: 0, images: 0 });
   });
 
+  it("words the engine's anti-spam wall with a link to its check page", async () => {
+    const fx = await start({ script: [callTools([{ name: 'enc_level', arguments: { game_id: DEMO_GAME_ID } }]), reply('The engine wants a human check.')] });
+    fx.fake.faults.antiSpam = true;
+    const page = await openPage(fx);
+    await say(page, 'Read the level');
+    await page.waitForSelector('.answer:has-text("human check")');
+    expect(await page.textContent('.remedy')).toContain("anti-spam check");
+    expect(await page.getAttribute('.remedy a', 'href')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.*NotHumanRequest/i);
+  });
+
   it('fits a phone screen: no sideways scrolling, the dialog and the composer in view', async () => {
     const send = callTools([{ name: 'enc_send_code', arguments: { game_id: DEMO_GAME_ID, code: 'a-rather-long-code-to-see-wrapping-1234567890' } }]);
     const fx = await start({ script: [callTools([{ name: 'enc_level', arguments: { game_id: DEMO_GAME_ID } }]), send, reply('Done.')] });
