@@ -20,7 +20,14 @@ export interface GuardOptions {
 
 export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403 | 421; reason: string };
 
-/** Cookie names are not port-scoped: two servers on one machine must not overwrite each other's. */
+/**
+ * Cookie names are not port-scoped: two servers on one machine must not overwrite each other's.
+ *
+ * @example
+ * ```ts
+ * secretCookieName(8765); // 'encli_web_8765'
+ * ```
+ */
 export function secretCookieName(port: number): string {
   return `encli_web_${port}`;
 }

@@ -58,6 +58,14 @@ const LOCATION_FAILURES: Record<Extract<LocationAnswer, { error: string }>['erro
   insecure: 'the page was opened over plain http from another device, where browsers do not share a location',
 };
 
+/**
+ * A request the hub refuses, with the HTTP status that fits.
+ *
+ * @example
+ * ```ts
+ * try { hub.send(''); } catch (err) { if (err instanceof HubError) respond(err.status, err.message); }
+ * ```
+ */
 export class HubError extends Error {
   override readonly name = 'HubError';
   constructor(
@@ -391,7 +399,14 @@ function gameIdOf(args: unknown): number | null {
   return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/** `bytes` random bytes as hex, from the platform's CSPRNG (Web Crypto, present in Node 20). */
+/**
+ * `bytes` random bytes as hex, from the platform's CSPRNG (Web Crypto, present in Node 20).
+ *
+ * @example
+ * ```ts
+ * randomToken(32); // 64 hex characters, e.g. the page's secret
+ * ```
+ */
 export function randomToken(bytes: number): string {
   const buf = new Uint8Array(bytes);
   crypto.getRandomValues(buf);

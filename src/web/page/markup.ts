@@ -91,7 +91,14 @@ export function pageHtml(): string {
 `;
 }
 
-/** What a request without the secret gets: how to open the page properly, nothing else. */
+/**
+ * What a request without the secret gets: how to open the page properly, nothing else.
+ *
+ * @example
+ * ```ts
+ * unauthorizedHtml('This link carries a wrong or outdated secret.');
+ * ```
+ */
 export function unauthorizedHtml(reason: string): string {
   const safe = reason.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html>

@@ -14,7 +14,14 @@ export interface ViewHost {
   showSignIn(): void;
 }
 
-/** `el('p', { class: 'x' }, 'text')`: an element with attributes and text children. */
+/**
+ * An element with attributes and children; strings become text nodes, never markup.
+ *
+ * @example
+ * ```ts
+ * el('p', { class: 'notice' }, 'Stopped.');
+ * ```
+ */
 export function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
   attributes: Record<string, string> = {},
@@ -38,6 +45,11 @@ interface TurnView {
 /**
  * The few inline marks models use (`**bold**`, `` `code` ``) and bare http(s) links, as DOM nodes
  * built from text: nothing in the text is ever parsed as HTML.
+ *
+ * @example
+ * ```ts
+ * answer.replaceChildren(...richText('The code is **yellow**.'));
+ * ```
  */
 export function richText(text: string): Node[] {
   const nodes: Node[] = [];
