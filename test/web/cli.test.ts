@@ -93,12 +93,14 @@ describe('encli web', { timeout: 90_000 }, () => {
       [['web', '--demo', '-game', 'x', ...modelFlags()], /-game must be a positive game id/],
       [['web', '--demo'], /no model/],
     ];
-    for (const [args, message] of cases) {
-      const run = encli(args);
-      expect(await run.exited, args.join(' ')).toBe(2);
-      expect(run.stderr()).toMatch(message);
-    }
+    // Side by side: each is a whole tsx start.
+    const runs = cases.map(([args]) => encli(args));
     const help = encli(['web', '--help']);
+    const codes = await Promise.all(runs.map((run) => run.exited));
+    cases.forEach(([args, message], i) => {
+      expect(codes[i], args.join(' ')).toBe(2);
+      expect(runs[i]!.stderr()).toMatch(message);
+    });
     expect(await help.exited).toBe(0);
     expect(help.stdout()).toContain('usage: encli web');
   });
