@@ -28,7 +28,7 @@ import type { Engine } from '../engine/engine.js';
 import { DEFAULT_REQUEST_INTERVAL_MS, Paced } from '../engine/paced.js';
 import { createCatalog, failureText } from '../tools/index.js';
 import type { Catalog, ConfirmationQuestion, Policy, ToolOutcome } from '../tools/types.js';
-import { parseAgentConfig, type AgentConfig, type AgentConfigInput } from './config.js';
+import { AgentConfigError, parseAgentConfig, type AgentConfig, type AgentConfigInput } from './config.js';
 import type { HostTool } from './host-tools.js';
 import { locationTool, type LocationAnswer } from './location-tool.js';
 import { buildSystemPrompt } from './prompt.js';
@@ -135,13 +135,14 @@ export class AgentSession implements AgentSessionApi {
   private running: RunningTurn | null = null;
 
   constructor(options: AgentSessionOptions) {
-    this.config = parseAgentConfig(options.config as string);
+    this.config = parseAgentConfig(options.config);
     if (this.config.webTools && typeof options.fetchPage !== 'function') {
-      throw new AgentError('bad_payload', 'web_tools needs a page fetcher (the fetchPage option)');
+      throw new AgentConfigError('web_tools needs a page fetcher (the fetchPage option)');
     }
     this.provider = options.provider ?? createProvider(this.config, { fetch: options.fetch, headers: options.headers });
     // Parallel tool calls of one model reply must not burst at the engine's anti-spam wall.
-    this.catalog = createCatalog(new Paced(options.engine, options.requestIntervalMs ?? DEFAULT_REQUEST_INTERVAL_MS), { policy: this.config.policy, readCacheTTL: READ_CACHE_TTL_MS });
+    const engine = new Paced(options.engine, options.requestIntervalMs ?? DEFAULT_REQUEST_INTERVAL_MS);
+    this.catalog = createCatalog(engine, { policy: this.config.policy, readCacheTTL: READ_CACHE_TTL_MS });
     this.now = options.now ?? (() => new Date());
     if (this.config.locationTools) {
       this.hostTools.push(
@@ -341,7 +342,7 @@ export class AgentSession implements AgentSessionApi {
     // A rejection is reported to the model as "approval unavailable", not as the user's "no".
     if (this.listeners.size === 0) return Promise.reject(new Error('no host is listening for confirmations on this session'));
     // Registered before the event goes out: a host may answer from inside its listener.
-    const answer = this.confirmations.wait(callId, turn, signal, () => false);
+    const answer = this.confirmations.wait(callId, signal, () => false);
     this.emit({
       type: 'confirmation_requested',
       turn,
@@ -360,9 +361,8 @@ export class AgentSession implements AgentSessionApi {
     const text = err instanceof Error ? err.message : String(err);
     const where = `(endpoint: ${this.provider.endpoint}, model: ${this.provider.model})`;
     const notFound = (err instanceof ModelProviderError && err.status === 404) || /\b404\b/.test(text);
-    const path = new URL(this.provider.endpoint).pathname.split('/').slice(-2).join('/');
     const hint = notFound
-      ? ` — the endpoint does not serve /${path} or does not know the model "${this.provider.model}"; check the API base and the model name`
+      ? ` — the endpoint does not serve ${endpointPath(this.provider.endpoint)} or does not know the model "${this.provider.model}"; check the API base and the model name`
       : '';
     return new AgentError('model_failed', `${text} ${where}${hint}`);
   }
@@ -385,6 +385,15 @@ export class AgentSession implements AgentSessionApi {
     if (this.listeners.size === 0) return false;
     this.emit(event);
     return true;
+  }
+}
+
+/** The protocol's part of an endpoint (`/chat/completions`), for the 404 hint. */
+function endpointPath(endpoint: string): string {
+  try {
+    return '/' + new URL(endpoint).pathname.split('/').filter(Boolean).slice(-2).join('/');
+  } catch {
+    return endpoint;
   }
 }
 
