@@ -221,6 +221,20 @@ describe('AgentSession turns', () => {
     expect(viewed.images[0]!.bytes.length).toBeGreaterThan(100);
   });
 
+  it('a failure carries what a host can act on: the domain of an expired session, the anti-spam page', async () => {
+    h = await startHarness({
+      script: [callTools([{ name: 'enc_level', arguments: { game_id: G } }]), callTools([{ name: 'enc_level', arguments: { game_id: G } }]), reply('ok')],
+    });
+    h.demo.fake.faults = { expiredSession: true };
+    const finished = () => h!.events.filter((e) => e.type === 'tool_finished') as Array<Extract<AgentEvent, { type: 'tool_finished' }>>;
+    const turn = h.session.send('x');
+    await nextEvent(h, 'tool_finished');
+    h.demo.fake.faults = { antiSpam: true };
+    await turn;
+    expect(finished()[0]).toMatchObject({ is_error: true, failure_kind: 'session_expired', failure: { kind: 'session_expired', retryable: false } });
+    expect(finished()[1]!.failure).toMatchObject({ kind: 'anti_spam', url: expect.stringContaining('NotHumanRequest') });
+  });
+
   it('mobile 109: an event result is cut at 2000 characters plus "…"; short text is unchanged', () => {
     expect(truncate('short', EVENT_RESULT_CHARS)).toBe('short');
     const long = 'я'.repeat(2500);
