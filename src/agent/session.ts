@@ -326,7 +326,12 @@ export class AgentSession implements AgentSessionApi {
       const text = `${call.name} failed: the arguments are not a JSON object: ${call.arguments.slice(0, 200)}`;
       result = { ok: false, text, images: [], failure: { ...ownFailure('bad_argument'), argument: 'arguments' } };
     } else if (hostTool) {
-      const out = await hostTool.run(args, { callId, turn, signal });
+      // A host tool is the host's code: its exception fails this call, never the whole turn.
+      const out = await hostTool.run(args, { callId, turn, signal }).catch((err: unknown) => ({
+        ok: false,
+        text: `${call.name} failed: ${err instanceof Error ? err.message : String(err)}`,
+        images: [],
+      }));
       result = { ok: out.ok, text: out.text, images: out.images ?? [], ...(out.ok ? {} : { failure: ownFailure('host_tool') }) };
     } else {
       const outcome = await this.catalog.call(call.name, args, {

@@ -453,6 +453,16 @@ describe('AgentSession construction', () => {
     );
   });
 
+  it('a page fetcher that throws fails that call only; the turn answers', async () => {
+    h = await startHarness({
+      config: { web_tools: true },
+      session: { fetchPage: () => { throw new Error('boom'); } },
+      script: [callTools([{ name: 'web_search', arguments: { query: 'x' } }]), reply('No web today.')],
+    });
+    expect(await h.session.send('search')).toBe('No web today.');
+    expect(String(sentMessages(h, 1).at(-1)!.content)).toBe('web_search failed: the search page could not be loaded: boom');
+  });
+
   it('web tools are offered and run through the host page fetcher', async () => {
     const fetched: string[] = [];
     h = await startHarness({
