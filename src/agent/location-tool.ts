@@ -39,7 +39,6 @@ export function locationTool(deps: LocationToolDeps): HostTool {
     async run(_args, call) {
       const answer = deps.waiters.wait(
         call.callId,
-        call.turn,
         call.signal,
         () => ({ ok: false, message: 'the location request was cancelled' }),
         { ms: deps.timeoutMs ?? LOCATION_TIMEOUT_MS, answer: () => ({ ok: false, message: 'the device did not report its location in time' }) },

@@ -28,7 +28,7 @@ import type { Engine } from '../engine/engine.js';
 import { DEFAULT_REQUEST_INTERVAL_MS, Paced } from '../engine/paced.js';
 import { createCatalog, failureText } from '../tools/index.js';
 import type { Catalog, ConfirmationQuestion, Policy, ToolOutcome } from '../tools/types.js';
-import { parseAgentConfig, type AgentConfig, type AgentConfigInput } from './config.js';
+import { AgentConfigError, parseAgentConfig, type AgentConfig, type AgentConfigInput } from './config.js';
 import type { HostTool } from './host-tools.js';
 import { locationTool, type LocationAnswer } from './location-tool.js';
 import { buildSystemPrompt } from './prompt.js';
@@ -38,6 +38,7 @@ import {
   type AgentEvent,
   type AgentEventListener,
   type AgentSessionApi,
+  type AgentToolFailure,
   type ModelContentPart,
   type ModelImage,
   type ModelMessage,
@@ -102,6 +103,15 @@ interface CallResult {
   images: ModelImage[];
 }
 
+/** A finished call with what its events report. */
+interface FinishedCall extends CallResult {
+  ok: boolean;
+  failure?: AgentToolFailure;
+}
+
+/** A failure the session itself decided (not the catalog's). */
+const ownFailure = (kind: string): AgentToolFailure => ({ kind, code: kind, retryable: false });
+
 interface RunningTurn {
   turn: number;
   controller: AbortController;
@@ -135,13 +145,14 @@ export class AgentSession implements AgentSessionApi {
   private running: RunningTurn | null = null;
 
   constructor(options: AgentSessionOptions) {
-    this.config = parseAgentConfig(options.config as string);
+    this.config = parseAgentConfig(options.config);
     if (this.config.webTools && typeof options.fetchPage !== 'function') {
-      throw new AgentError('bad_payload', 'web_tools needs a page fetcher (the fetchPage option)');
+      throw new AgentConfigError('web_tools needs a page fetcher (the fetchPage option)');
     }
     this.provider = options.provider ?? createProvider(this.config, { fetch: options.fetch, headers: options.headers });
     // Parallel tool calls of one model reply must not burst at the engine's anti-spam wall.
-    this.catalog = createCatalog(new Paced(options.engine, options.requestIntervalMs ?? DEFAULT_REQUEST_INTERVAL_MS), { policy: this.config.policy, readCacheTTL: READ_CACHE_TTL_MS });
+    const engine = new Paced(options.engine, options.requestIntervalMs ?? DEFAULT_REQUEST_INTERVAL_MS);
+    this.catalog = createCatalog(engine, { policy: this.config.policy, readCacheTTL: READ_CACHE_TTL_MS });
     this.now = options.now ?? (() => new Date());
     if (this.config.locationTools) {
       this.hostTools.push(
@@ -307,15 +318,21 @@ export class AgentSession implements AgentSessionApi {
     const callId = `call-${++this.callCounter}`;
     const args = parseArguments(call.arguments);
     this.emit({ type: 'tool_started', turn, call_id: callId, tool: call.name, args: args ?? call.arguments });
-    let result: CallResult & { ok: boolean; failureKind?: string };
+    let result: FinishedCall;
     const hostTool = this.hostTools.find((t) => t.spec.name === call.name);
     if (signal.aborted) {
-      result = { ok: false, text: `${call.name} failed: the turn was cancelled before the call ran`, images: [], failureKind: 'cancelled' };
+      result = { ok: false, text: `${call.name} failed: the turn was cancelled before the call ran`, images: [], failure: ownFailure('cancelled') };
     } else if (args === undefined) {
-      result = { ok: false, text: `${call.name} failed: the arguments are not a JSON object: ${call.arguments.slice(0, 200)}`, images: [], failureKind: 'bad_argument' };
+      const text = `${call.name} failed: the arguments are not a JSON object: ${call.arguments.slice(0, 200)}`;
+      result = { ok: false, text, images: [], failure: { ...ownFailure('bad_argument'), argument: 'arguments' } };
     } else if (hostTool) {
-      const out = await hostTool.run(args, { callId, turn, signal });
-      result = { ok: out.ok, text: out.text, images: out.images ?? [] };
+      // A host tool is the host's code: its exception fails this call, never the whole turn.
+      const out = await hostTool.run(args, { callId, turn, signal }).catch((err: unknown) => ({
+        ok: false,
+        text: `${call.name} failed: ${err instanceof Error ? err.message : String(err)}`,
+        images: [],
+      }));
+      result = { ok: out.ok, text: out.text, images: out.images ?? [], ...(out.ok ? {} : { failure: ownFailure('host_tool') }) };
     } else {
       const outcome = await this.catalog.call(call.name, args, {
         signal,
@@ -331,7 +348,7 @@ export class AgentSession implements AgentSessionApi {
       is_error: !result.ok,
       result: truncate(result.text, EVENT_RESULT_CHARS),
       images: result.images,
-      ...(result.failureKind ? { failure_kind: result.failureKind } : {}),
+      ...(result.failure ? { failure_kind: result.failure.kind, failure: result.failure } : {}),
     });
     return result;
   }
@@ -341,7 +358,7 @@ export class AgentSession implements AgentSessionApi {
     // A rejection is reported to the model as "approval unavailable", not as the user's "no".
     if (this.listeners.size === 0) return Promise.reject(new Error('no host is listening for confirmations on this session'));
     // Registered before the event goes out: a host may answer from inside its listener.
-    const answer = this.confirmations.wait(callId, turn, signal, () => false);
+    const answer = this.confirmations.wait(callId, signal, () => false);
     this.emit({
       type: 'confirmation_requested',
       turn,
@@ -360,9 +377,8 @@ export class AgentSession implements AgentSessionApi {
     const text = err instanceof Error ? err.message : String(err);
     const where = `(endpoint: ${this.provider.endpoint}, model: ${this.provider.model})`;
     const notFound = (err instanceof ModelProviderError && err.status === 404) || /\b404\b/.test(text);
-    const path = new URL(this.provider.endpoint).pathname.split('/').slice(-2).join('/');
     const hint = notFound
-      ? ` — the endpoint does not serve /${path} or does not know the model "${this.provider.model}"; check the API base and the model name`
+      ? ` — the endpoint does not serve ${endpointPath(this.provider.endpoint)} or does not know the model "${this.provider.model}"; check the API base and the model name`
       : '';
     return new AgentError('model_failed', `${text} ${where}${hint}`);
   }
@@ -388,6 +404,15 @@ export class AgentSession implements AgentSessionApi {
   }
 }
 
+/** The protocol's part of an endpoint (`/chat/completions`), for the 404 hint. */
+function endpointPath(endpoint: string): string {
+  try {
+    return '/' + new URL(endpoint).pathname.split('/').filter(Boolean).slice(-2).join('/');
+  } catch {
+    return endpoint;
+  }
+}
+
 /** `{}` for an empty string; undefined for anything that is not a JSON object. */
 function parseArguments(raw: string): Record<string, unknown> | undefined {
   if (raw.trim() === '') return {};
@@ -399,8 +424,16 @@ function parseArguments(raw: string): Record<string, unknown> | undefined {
   }
 }
 
-function fromOutcome(outcome: ToolOutcome): CallResult & { ok: boolean; failureKind?: string } {
-  if (!outcome.ok) return { ok: false, text: failureText(outcome), images: [], failureKind: outcome.kind };
+function fromOutcome(outcome: ToolOutcome): FinishedCall {
+  if (!outcome.ok) {
+    const { kind, code, retryable, url, domain, argument } = outcome;
+    return {
+      ok: false,
+      text: failureText(outcome),
+      images: [],
+      failure: { kind, code, retryable, ...(url ? { url } : {}), ...(domain ? { domain } : {}), ...(argument ? { argument } : {}) },
+    };
+  }
   return {
     ok: true,
     text: JSON.stringify(outcome.json) ?? 'null',

@@ -5,7 +5,6 @@
  */
 
 interface Waiter<T> {
-  turn: number;
   settle(answer: T): void;
 }
 
@@ -13,7 +12,7 @@ interface Waiter<T> {
  * @example
  * ```ts
  * const pending = new Waiters<boolean>();
- * const answer = pending.wait('call-1', 1, signal, false);   // host answers with pending.answer('call-1', true)
+ * const answer = pending.wait('call-1', signal, () => false);   // the host answers with pending.answer('call-1', true)
  * ```
  */
 export class Waiters<T> {
@@ -23,7 +22,7 @@ export class Waiters<T> {
    * Registers `id` and resolves with the host's answer, or with `onAbort` when the signal ends
    * the wait. Register before telling the host: a host may answer synchronously.
    */
-  wait(id: string, turn: number, signal: AbortSignal, onAbort: () => T, timeout?: { ms: number; answer: () => T }): Promise<T> {
+  wait(id: string, signal: AbortSignal, onAbort: () => T, timeout?: { ms: number; answer: () => T }): Promise<T> {
     return new Promise<T>((resolve) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const settle = (answer: T): void => {
@@ -34,7 +33,7 @@ export class Waiters<T> {
         resolve(answer);
       };
       const abort = (): void => settle(onAbort());
-      const waiter: Waiter<T> = { turn, settle };
+      const waiter: Waiter<T> = { settle };
       this.byId.set(id, waiter);
       if (signal.aborted) return abort();
       signal.addEventListener('abort', abort, { once: true });
@@ -50,16 +49,8 @@ export class Waiters<T> {
     return true;
   }
 
-  has(id: string): boolean {
-    return this.byId.has(id);
-  }
-
   /** Ends every pending wait with `value` (a cancelled or finished turn). */
   settleAll(value: () => T): void {
     for (const waiter of [...this.byId.values()]) waiter.settle(value());
-  }
-
-  get size(): number {
-    return this.byId.size;
   }
 }
