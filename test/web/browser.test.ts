@@ -240,8 +240,11 @@ describe('encli web in Chromium', { timeout: 90_000 }, () => {
     expect(layout.dialog.x + layout.dialog.width).toBeLessThanOrEqual(390);
     expect(layout.allow.height).toBeGreaterThanOrEqual(36);
     expect(layout.composer.y + layout.composer.height).toBeLessThanOrEqual(844);
-    await page.click('#confirm-deny');
+    // Escape (the dialog's cancel) refuses like Deny.
+    await page.keyboard.press('Escape');
     await page.waitForSelector('.answer:has-text("Done.")');
+    expect(fx.fake.submissions()).toHaveLength(0);
+    expect(await page.getAttribute('.tool[data-tool="enc_send_code"]', 'class')).toContain('failed');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 

@@ -226,9 +226,9 @@ export class ConversationView {
     }
     const note = event.failure_kind ? FAILURE_NOTES[event.failure_kind] : undefined;
     box.append(note ?? firstLine(event.result));
-    // The engine's check page is named in the failure text: offer it as a link.
-    const challenge = event.failure_kind === 'anti_spam' ? /https?:\/\/[^\s"'<>]+[^\s"'<>.,;:)]/.exec(event.result)?.[0] : undefined;
-    if (challenge) box.append(el('a', { href: challenge, target: '_blank', rel: 'noopener noreferrer' }, 'Open the check'));
+    // The engine's check page, when the failure names one (only web addresses become links).
+    const challenge = event.failure_kind === 'anti_spam' ? event.failure?.url : undefined;
+    if (challenge && /^https?:\/\//i.test(challenge)) box.append(el('a', { href: challenge, target: '_blank', rel: 'noopener noreferrer' }, 'Open the check'));
     return box;
   }
 
