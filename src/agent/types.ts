@@ -113,13 +113,40 @@ export type AgentEvent =
       images: ModelImage[];
       /** For a failure: the catalog's kind (`session_expired`, `declined`, …) so a surface can word a remedy. */
       failure_kind?: string;
+      /** For a failure: what a host can act on (the anti-spam page to open, the domain to sign in to). */
+      failure?: AgentToolFailure;
     })
   /** A mutating call waits for the host: answer with `resolveConfirmation(call_id, approved)`. */
-  | (EventBase & { type: 'confirmation_requested'; call_id: string; tool: string; question: string })
+  | (EventBase & {
+      type: 'confirmation_requested';
+      call_id: string;
+      tool: string;
+      /** The catalog's one safe question, to show verbatim. */
+      question: string;
+      /** The tool's readable label (`Send code`). */
+      title: string;
+      /** The parsed parameters, consequential first, already escaped. */
+      facts: Array<{ label: string; value: string }>;
+    })
   /** `enc_device_location` waits for the host: answer with `resolveLocation` or `failLocation`. */
   | (EventBase & { type: 'location_requested'; request_id: string })
   | (EventBase & { type: 'turn_finished'; content: string })
   | (EventBase & { type: 'turn_failed'; error: string });
+
+/** The actionable part of a failed tool call (the catalog's structured failure, or the session's own). */
+export interface AgentToolFailure {
+  kind: string;
+  /** Finer machine code (`too_large`, `captcha`, …). */
+  code: string;
+  /** The same call may succeed later without the user doing anything. */
+  retryable: boolean;
+  /** `anti_spam`: the page a person has to pass in a browser. */
+  url?: string;
+  /** `session_expired`: the engine domain to sign in to again. */
+  domain?: string;
+  /** `bad_argument`: which argument. */
+  argument?: string;
+}
 
 export type AgentEventListener = (event: AgentEvent) => void;
 

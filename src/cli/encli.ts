@@ -14,6 +14,8 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CliCommand
   mcp: { summary: 'serve the enc_* tools over MCP on stdio', load: async () => (await import('./mcp.js')).mcpCommand },
   login: { summary: 'log in to a domain and save the session', load: async () => (await import('./login.js')).loginCommand },
   logout: { summary: 'remove the saved session of a domain', load: async () => (await import('./login.js')).logoutCommand },
+  chat: { summary: 'talk to an assistant that plays with you (any OpenAI-compatible model)', load: async () => (await import('./chat.js')).chatCommand },
+  web: { summary: 'the same assistant as a page in your browser (phone-friendly)', load: async () => (await import('./web.js')).webCommand },
   image: { summary: 'inspect, split or crop a local picture file', load: async () => (await import('./image.js')).imageCommand },
 };
 
@@ -51,7 +53,9 @@ export function usage(): string {
  * ```
  */
 export async function main(argv: string[]): Promise<number> {
-  const [name, ...rest] = argv;
+  const [first, ...rest] = argv;
+  // The reference spells the terminal agent and the web page as flags.
+  const name = first === '--llm' || first === '-llm' ? 'chat' : first === '--web' || first === '-web' ? 'web' : first;
   if (name === undefined) {
     process.stderr.write(usage() + '\n');
     return 2;

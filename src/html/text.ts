@@ -49,11 +49,20 @@ const LABEL_ATTRIBUTES: ReadonlyArray<[attribute: string, label: string]> = [
  * // 'Найдите\n[picture "карта": https://tech.en.cx/u/a.jpg] [comment: код 42]'
  * ```
  */
-export function htmlToText(html: string, resolveUrl: UrlResolver): string {
-  return tidy(render(html, resolveUrl, 0));
+export function htmlToText(html: string, resolveUrl: UrlResolver, options: HtmlTextOptions = {}): string {
+  return tidy(render(html, resolveUrl, 0, options.scripts ?? true));
 }
 
-function render(html: string, resolveUrl: UrlResolver, depth: number): string {
+/**
+ * How much of a page is text. Level HTML keeps script source (organisers hide codes there); a web
+ * page read for the player drops it, because there it is the site's code, not a clue.
+ */
+export interface HtmlTextOptions {
+  /** Keep `<script>` source as `[script: …]` (default true). */
+  scripts?: boolean;
+}
+
+function render(html: string, resolveUrl: UrlResolver, depth: number, scripts: boolean): string {
   const out: string[] = [];
   const links: Array<{ href: string | null; startIndex: number }> = [];
   /** Open elements that matter for what follows: hidden regions and media parents of `<source>`. */
@@ -91,17 +100,18 @@ function render(html: string, resolveUrl: UrlResolver, depth: number): string {
     if (token.type === 'comment') {
       // Commented-out markup is a classic hiding place: read it as HTML, so a commented-out
       // picture or link still shows its URL and no tag soup reaches the model.
-      const inner = depth < MAX_EMBEDDED_DEPTH ? render(token.text, resolveUrl, depth + 1) : token.text.replace(/<[^>]*>/g, ' ');
+      const inner = depth < MAX_EMBEDDED_DEPTH ? render(token.text, resolveUrl, depth + 1, scripts) : token.text.replace(/<[^>]*>/g, ' ');
       const comment = clip(inner, MAX_CARRIER_CHARS);
       if (comment !== '') out.push(` [comment: ${comment}] `);
       continue;
     }
     if (token.type === 'raw') {
       if (token.element === 'script') {
+        if (!scripts) continue;
         const source = clip(token.text, MAX_SCRIPT_CHARS);
         if (source !== '') out.push(` [script: ${source}] `);
       } else if ((token.element === 'noscript' || token.element === 'template') && depth < MAX_EMBEDDED_DEPTH) {
-        out.push(' ', render(token.text, resolveUrl, depth + 1), ' ');
+        out.push(' ', render(token.text, resolveUrl, depth + 1, scripts), ' ');
       }
       continue;
     }
