@@ -79,7 +79,8 @@ export interface SyncPlan {
 /**
  * Keeps the target bonuses that already appear in source order (a greedy in-order match, so the
  * result reads in the source's order), deletes the rest and creates what is still missing.
- * An "all levels" bonus already created on an earlier level (`createdAllLevels`) is not created again.
+ * An "all levels" bonus already in the target or created for an earlier level (`createdAllLevels`)
+ * is not created again.
  */
 function planBonuses(source: readonly ScenarioBonus[], target: readonly ScenarioBonus[], createdAllLevels: Set<string>): BonusRewrite {
   const wanted = source.map(bonusKey);
@@ -115,7 +116,9 @@ export function planSync(source: ScenarioDocument, target: ScenarioDocument, tar
   const expected = emptyStats();
   const levelsToCreate = Math.max(0, source.levels.length - targetLevelCount);
   expected.levels_created = levelsToCreate;
-  const createdAllLevels = new Set<string>();
+  // A bonus bound to every level exists once however many levels list it: one already in the
+  // target, or created for an earlier level, is not created again.
+  const createdAllLevels = new Set(target.levels.flatMap((l) => l.bonuses.filter((b) => b.all_levels === true).map(bonusKey)));
   const levels = source.levels.map((level, i): LevelPlan => {
     const position = i + 1;
     const existing = i < targetLevelCount ? target.levels[i] : undefined;
