@@ -8,7 +8,7 @@ import { asArgumentObject } from './args.js';
 import { ReadCache, cacheKey } from './cache.js';
 import type { CatalogTool } from './define.js';
 import { CatalogConfigError, ToolError, describeError } from './errors.js';
-import { createUrlResolver } from './html/urls.js';
+import { createUrlResolver } from '../html/urls.js';
 import { fenceMutations } from './mutation-fence.js';
 import { InfoMemo } from './pictures/info-memo.js';
 import { gateMutation, parsePolicy, readonlyRefusal } from './policy.js';

@@ -1,6 +1,6 @@
 /** What every tool factory receives from the catalog. */
 import type { Engine } from '../engine/engine.js';
-import type { UrlResolver } from './html/urls.js';
+import type { UrlResolver } from '../html/urls.js';
 import type { InfoMemo } from './pictures/info-memo.js';
 
 export interface ToolDeps {

@@ -8,6 +8,6 @@ export { createCatalog, type CatalogOptions } from './catalog.js';
 export { CatalogConfigError, ToolArgumentError, ToolError } from './errors.js';
 export { DEFAULT_POLICY, POLICIES, parsePolicy } from './policy.js';
 export { systemPromptAddendum } from './prompt.js';
-export { htmlToText } from './html/text.js';
-export { createUrlResolver, type UrlResolver } from './html/urls.js';
+export { htmlToText } from '../html/text.js';
+export { createUrlResolver, type UrlResolver } from '../html/urls.js';
 export { levelImages, type LevelImage } from './level-images.js';

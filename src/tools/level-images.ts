@@ -5,8 +5,8 @@
  * from. A model cannot open a link by itself, so this list is what it passes to enc_view_image.
  */
 import type { Level } from '../engine/types.js';
-import { pictureUrlsInHtml } from './html/pictures.js';
-import type { UrlResolver } from './html/urls.js';
+import { pictureUrlsInHtml } from '../html/pictures.js';
+import type { UrlResolver } from '../html/urls.js';
 import { asList, asText } from './lists.js';
 
 /** One picture of a level and the part of the level it came from. */

@@ -19,8 +19,8 @@ import {
   type Message,
   type Sector,
 } from '../engine/types.js';
-import { htmlToText } from './html/text.js';
-import type { UrlResolver } from './html/urls.js';
+import { htmlToText } from '../html/text.js';
+import type { UrlResolver } from '../html/urls.js';
 import { levelImages, messageHtml, taskHtml, type LevelImage } from './level-images.js';
 import { asList } from './lists.js';
 

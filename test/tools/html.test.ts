@@ -1,5 +1,5 @@
 /**
- * HTML reduction and picture listing (src/tools/html/*, src/tools/level-images.ts).
+ * HTML reduction and picture listing (src/html/*, src/tools/level-images.ts).
  * Reference acceptance case covered: 25 (task img + bonus picture link → 2 images, `where` task),
  * plus the §11 gaps: document order, decoded entities, unquoted src, srcset, links with query
  * strings, relative URLs resolved, each picture once.
@@ -7,11 +7,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Level } from '../../src/engine/types.js';
-import { decodeEntities } from '../../src/tools/html/entities.js';
-import { pictureUrlsInHtml } from '../../src/tools/html/pictures.js';
-import { srcsetUrls } from '../../src/tools/html/srcset.js';
-import { htmlToText } from '../../src/tools/html/text.js';
-import { createUrlResolver } from '../../src/tools/html/urls.js';
+import { decodeEntities } from '../../src/html/entities.js';
+import { pictureUrlsInHtml } from '../../src/html/pictures.js';
+import { srcsetUrls } from '../../src/html/srcset.js';
+import { htmlToText } from '../../src/html/text.js';
+import { createUrlResolver } from '../../src/html/urls.js';
 import { levelImages } from '../../src/tools/level-images.js';
 
 const SITE = 'https://tech.en.cx';

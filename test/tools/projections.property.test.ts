@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GameModel } from '../../src/engine/types.js';
-import { createUrlResolver } from '../../src/tools/html/urls.js';
+import { createUrlResolver } from '../../src/html/urls.js';
 import { projectActionResult, projectGameState } from '../../src/tools/projections.js';
 
 const resolve = createUrlResolver('https://tech.en.cx');
