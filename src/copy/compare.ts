@@ -1,13 +1,13 @@
 /**
- * Level-by-level comparison of two scenarios under the copy's rule (texts normalised, hints and
- * bonuses in order, sectors by position with answer sets, empty sector shells ignored). The same
+ * Level-by-level comparison of two scenarios under the copy's rule (texts normalised, hints,
+ * bonuses and messages in order, sectors by position with answer sets, empty sector shells ignored). The same
  * keys decide what a sync rewrites and whether a fresh export of the target verifies.
  */
 import { answerSetKey, effectiveLevelName, normaliseText } from './normalise.js';
-import type { ScenarioBonus, ScenarioDocument, ScenarioHint, ScenarioLevel, ScenarioPenaltyHint, ScenarioSector } from './ports.js';
+import type { ScenarioBonus, ScenarioDocument, ScenarioHint, ScenarioLevel, ScenarioMessage, ScenarioPenaltyHint, ScenarioSector } from './ports.js';
 
 /** The parts of a level a sync rewrites as a whole. */
-export type LevelPart = 'name' | 'comment' | 'autopass' | 'sector_rule' | 'tasks' | 'hints' | 'penalty_hints' | 'bonuses' | 'sectors';
+export type LevelPart = 'name' | 'comment' | 'autopass' | 'sector_rule' | 'tasks' | 'hints' | 'penalty_hints' | 'bonuses' | 'messages' | 'sectors';
 
 export interface Difference {
   /** 1-based level position; 0 for whole-game differences (level count, numbering). */
@@ -35,10 +35,13 @@ export function bonusKey(b: ScenarioBonus): string {
     normaliseText(b.hint),
     hms(b.award_seconds),
     b.negative ? 'negative' : 'positive',
-    b.all_levels === true ? 'all' : 'own',
+    b.levels.kind,
     answerSetKey(b.answers),
   ].join('\u0001');
 }
+
+/** A message: its text and whether it shows on every level. */
+export const messageKey = (m: ScenarioMessage): string => `${m.all_levels ? 'all' : 'own'}|${normaliseText(m.text)}`;
 
 /** Sectors that count: a sector without answers is a shell (left behind once teams started it). */
 export function countedSectors(sectors: readonly ScenarioSector[]): ScenarioSector[] {
@@ -61,6 +64,7 @@ export function blankLevel(number: number): ScenarioLevel {
     penalty_hints: [],
     sectors: [],
     bonuses: [],
+    messages: [],
   };
 }
 
@@ -137,6 +141,7 @@ export function compareLevel(position: number, want: ScenarioLevel, got: Scenari
   out.push(...compareLists(n, 'hints', 'hint', want.hints, got.hints, hintKey));
   out.push(...compareLists(n, 'penalty_hints', 'penalty hint', want.penalty_hints, got.penalty_hints, penaltyHintKey));
   out.push(...compareLists(n, 'bonuses', 'bonus', want.bonuses, got.bonuses, bonusKey));
+  out.push(...compareLists(n, 'messages', 'message', want.messages, got.messages, messageKey));
   out.push(...compareSectors(n, want.sectors, got.sectors));
   return out;
 }
@@ -147,7 +152,7 @@ export function compareLevel(position: number, want: ScenarioLevel, got: Scenari
  *
  * @example
  * ```ts
- * const diffs = compareScenarios(source, await target.readScenario(123));
+ * const diffs = compareScenarios(source, await target.exportScenario(123));
  * const verified = diffs.length === 0;
  * ```
  */

@@ -6,7 +6,7 @@
  */
 import { compareScenarios } from './compare.js';
 import { emptyStats, planSync, type CopyStats } from './plan.js';
-import type { AdminPort, ScenarioDocument } from './ports.js';
+import type { CopyAdmin, ScenarioDocument } from './ports.js';
 import { resolveSourceDomain, SourceDomainError } from './source-domain.js';
 import { summarizeScenario, type ScenarioSummary } from './summary.js';
 import { runSync, type CopyProgress } from './sync.js';
@@ -39,12 +39,12 @@ export class CopyError extends Error {
 /** Where the copy reads from and writes to. */
 export interface CopySessions {
   /** The admin session of the current domain; the target always lives here. */
-  target: AdminPort;
+  target: CopyAdmin;
   /**
    * The admin session of another domain from that domain's own saved login, or null when there is
    * none. Never given the target's credentials.
    */
-  openSource(domain: string, signal?: AbortSignal): Promise<AdminPort | null>;
+  openSource(domain: string, signal?: AbortSignal): Promise<CopyAdmin | null>;
 }
 
 
@@ -84,9 +84,9 @@ function errorText(err: unknown): string {
  * Opens the admin session that reads `domain` and checks it has admin rights. The current domain
  * reuses the target's session; any other domain gets its own saved one.
  */
-async function openSourceSession(sessions: CopySessions, domain: string, signal?: AbortSignal): Promise<AdminPort> {
+async function openSourceSession(sessions: CopySessions, domain: string, signal?: AbortSignal): Promise<CopyAdmin> {
   if (domain === sessions.target.domain) return sessions.target;
-  let source: AdminPort | null;
+  let source: CopyAdmin | null;
   try {
     source = await sessions.openSource(domain, signal);
   } catch (err) {
@@ -94,7 +94,7 @@ async function openSourceSession(sessions: CopySessions, domain: string, signal?
   }
   if (source === null) throw new CopyError('no_source_session', `No saved session for source domain ${domain}. Log into that domain first`, domain);
   try {
-    await source.verifyAdminSession({ signal });
+    await source.checkSession({ signal });
   } catch (err) {
     throw new CopyError('source_auth', `Source domain ${domain} authentication failed; log into that domain: ${errorText(err)}`, domain, { cause: err });
   }
@@ -111,10 +111,10 @@ function sourceDomainOf(raw: string | undefined, current: string): string {
 }
 
 /** Reads the whole source scenario; it must have at least one level. */
-async function readSource(source: AdminPort, gameId: number, signal?: AbortSignal): Promise<ScenarioDocument> {
+async function readSource(source: CopyAdmin, gameId: number, signal?: AbortSignal): Promise<ScenarioDocument> {
   let doc: ScenarioDocument;
   try {
-    doc = await source.readScenario(gameId, { signal });
+    doc = await source.exportScenario(gameId, { signal });
   } catch (err) {
     throw new CopyError('source_read', `Read source game ${gameId} scenario: ${errorText(err)}`, source.domain, { cause: err });
   }
@@ -178,13 +178,13 @@ export async function copyGame(sessions: CopySessions, request: CopyRequest): Pr
   let baseline: ScenarioDocument;
   let levelCount: number;
   try {
-    await target.verifyAdminSession({ signal });
+    await target.checkSession({ signal });
   } catch (err) {
     throw new CopyError('target_auth', `Target domain ${target.domain} authentication failed: ${errorText(err)}`, target.domain, { cause: err });
   }
   try {
-    levelCount = (await target.levelIds(targetGameId, { signal })).length;
-    baseline = await target.readScenario(targetGameId, { signal });
+    levelCount = (await target.listLevels(targetGameId, { signal })).length;
+    baseline = await target.exportScenario(targetGameId, { signal });
   } catch (err) {
     throw new CopyError('target_read', `Read target game ${targetGameId} scenario: ${errorText(err)}`, target.domain, { cause: err });
   }
@@ -219,7 +219,7 @@ export async function copyGame(sessions: CopySessions, request: CopyRequest): Pr
   onProgress?.({ kind: 'phase', phase: 'verify', message: `reading game ${targetGameId} back` });
   let written: ScenarioDocument;
   try {
-    written = await target.readScenario(targetGameId, { signal });
+    written = await target.exportScenario(targetGameId, { signal });
   } catch (err) {
     return { ...base, stats, success: false, verified: false, error: `Read back target game ${targetGameId} scenario: ${errorText(err)}; the copy is not verified` };
   }

@@ -1,7 +1,7 @@
 /**
  * The source game of `encli copy-game --demo`: three short levels holding every kind of content a
  * copy must carry — nested task HTML, a comment, plain and penalty hints, autopass with a penalty,
- * a custom sector rule, a sector with many answers, a negative bonus and one for every level.
+ * a custom sector rule, a sector with many answers, a negative bonus and one for every level, messages.
  */
 import type { ScenarioDocument } from './ports.js';
 
@@ -28,8 +28,9 @@ export function demoSourceScenario(): ScenarioDocument {
         hints: [{ title: 'Подсказка №1 для всех (10 минут)', text: 'Смотрите на <i>ворота</i>.', delay_seconds: 600 }],
         penalty_hints: [],
         sectors: [{ name: 'Табличка', answers: ['REVIEW-START'] }],
+        messages: [{ text: 'Штаб на связи: +7 900 000-00-00', all_levels: true }],
         bonuses: [
-          { number: 1, name: 'Фото у фонтана', award_seconds: 300, negative: false, task: 'Сфотографируйтесь у фонтана', hint: '', answers: ['ФОНТАН'], all_levels: true },
+          { number: 1, name: 'Фото у фонтана', award_seconds: 300, negative: false, task: 'Сфотографируйтесь у фонтана', hint: '', answers: ['ФОНТАН'], levels: { kind: 'all' } },
         ],
       },
       {
@@ -55,10 +56,11 @@ export function demoSourceScenario(): ScenarioDocument {
             answers: Array.from({ length: 23 }, (_, i) => `РЫНОК-${String(i + 1).padStart(2, '0')}`),
           },
         ],
+        messages: [{ text: 'Штаб на связи: +7 900 000-00-00', all_levels: true }],
         bonuses: [
-          { number: 1, name: 'Фото у фонтана', award_seconds: 300, negative: false, task: 'Сфотографируйтесь у фонтана', hint: '', answers: ['ФОНТАН'], all_levels: true },
-          { number: 2, name: 'Быстрый', award_seconds: 120, negative: false, task: 'Код на обороте карты', hint: 'Переверните', answers: ['BONUS-5'] },
-          { number: 3, name: 'Ложный след', award_seconds: 600, negative: true, task: '', hint: '', answers: ['FAKE-1', 'FAKE-2'] },
+          { number: 1, name: 'Фото у фонтана', award_seconds: 300, negative: false, task: 'Сфотографируйтесь у фонтана', hint: '', answers: ['ФОНТАН'], levels: { kind: 'all' } },
+          { number: 2, name: 'Быстрый', award_seconds: 120, negative: false, task: 'Код на обороте карты', hint: 'Переверните', answers: ['BONUS-5'], levels: { kind: 'own' } },
+          { number: 3, name: 'Ложный след', award_seconds: 600, negative: true, task: '', hint: '', answers: ['FAKE-1', 'FAKE-2'], levels: { kind: 'own' } },
         ],
       },
       {
@@ -74,8 +76,9 @@ export function demoSourceScenario(): ScenarioDocument {
           { title: 'Штрафная подсказка №1 для всех', text: 'Дверь слева.', delay_seconds: 0, penalty_seconds: 600, request_confirm: false, comment: '' },
         ],
         sectors: [{ name: 'Дверь', answers: ['FINISH-303'] }],
+        messages: [{ text: 'Штаб на связи: +7 900 000-00-00', all_levels: true }, { text: 'Финиш у двери <b>слева</b>', all_levels: false }],
         bonuses: [
-          { number: 1, name: 'Фото у фонтана', award_seconds: 300, negative: false, task: 'Сфотографируйтесь у фонтана', hint: '', answers: ['ФОНТАН'], all_levels: true },
+          { number: 1, name: 'Фото у фонтана', award_seconds: 300, negative: false, task: 'Сфотографируйтесь у фонтана', hint: '', answers: ['ФОНТАН'], levels: { kind: 'all' } },
         ],
       },
     ],

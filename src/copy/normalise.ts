@@ -3,7 +3,7 @@
  * HTML unescaping, trimming, CRLF → LF and collapsing whitespace. The editor re-serialises what it
  * stores (`&nbsp;` for a space, CRLF line ends), so byte equality would report false differences.
  */
-import { decodeEntities } from '../tools/html/entities.js';
+import { decodeEntities } from '../html/entities.js';
 
 /**
  * @example

@@ -3,8 +3,8 @@
  * is written. Pure: the dry run prints it, the sync executes it. Levels are aligned by position;
  * only parts that differ are rewritten; extra target levels are never touched.
  */
-import { blankLevel, bonusKey, compareLevel, countedSectors, type LevelPart } from './compare.js';
-import type { ScenarioBonus, ScenarioDocument, ScenarioLevel } from './ports.js';
+import { blankLevel, bonusKey, compareLevel, countedSectors, messageKey, type LevelPart } from './compare.js';
+import type { ScenarioBonus, ScenarioDocument, ScenarioLevel, ScenarioMessage } from './ports.js';
 
 /** Counts of what a copy did (or, in a plan, would do). All zero when the target already matches. */
 export interface CopyStats {
@@ -20,6 +20,8 @@ export interface CopyStats {
   bonuses_created: number;
   sectors_deleted: number;
   sectors_created: number;
+  messages_deleted: number;
+  messages_created: number;
 }
 
 /**
@@ -42,6 +44,8 @@ export function emptyStats(): CopyStats {
     bonuses_created: 0,
     sectors_deleted: 0,
     sectors_created: 0,
+    messages_deleted: 0,
+    messages_created: 0,
   };
 }
 
@@ -50,12 +54,14 @@ export function isZero(stats: CopyStats): boolean {
   return Object.values(stats).every((v) => v === 0);
 }
 
-/** The rewrite of one level's bonuses: which target bonuses go (by position), which source ones come. */
-export interface BonusRewrite {
-  /** Positions (0-based) in the target level's bonus list to delete. */
+/** The rewrite of one level's bonuses or messages: which target ones go (by position), which source ones come. */
+export interface KeyedRewrite<T> {
+  /** Positions (0-based) in the level's list as it stands when the level is reached. */
   delete: number[];
-  /** Source bonuses to create, in source order. */
-  create: ScenarioBonus[];
+  /** Source items to create, in source order. */
+  create: T[];
+  /** Length of that list, which the editor's ids must match before anything is deleted. */
+  currentCount: number;
 }
 
 export interface LevelPlan {
@@ -66,7 +72,8 @@ export interface LevelPlan {
   target: ScenarioLevel;
   /** Parts that differ and will be rewritten. */
   parts: Set<LevelPart>;
-  bonuses: BonusRewrite;
+  bonuses: KeyedRewrite<ScenarioBonus>;
+  messages: KeyedRewrite<ScenarioMessage>;
 }
 
 export interface SyncPlan {
@@ -77,29 +84,72 @@ export interface SyncPlan {
 }
 
 /**
- * Keeps the target bonuses that already appear in source order (a greedy in-order match, so the
- * result reads in the source's order), deletes the rest and creates what is still missing.
- * An "all levels" bonus already in the target or created for an earlier level (`createdAllLevels`)
- * is not created again.
+ * Items shown on every level (bonuses for all levels, messages for all levels) exist once in the
+ * game however many levels list them: deleting one on a level removes it everywhere, creating one
+ * adds it everywhere. This tracks them across levels so each is created or deleted once.
  */
-function planBonuses(source: readonly ScenarioBonus[], target: readonly ScenarioBonus[], createdAllLevels: Set<string>): BonusRewrite {
-  const wanted = source.map(bonusKey);
+interface EveryLevelItems<T> {
+  key: (item: T) => string;
+  onEveryLevel: (item: T) => boolean;
+  /** Keys of every-level items the target holds at this point of the run. */
+  present: Set<string>;
+  /** Created earlier in this run: they now show on later levels too (appended). */
+  added: T[];
+  /** Deleted earlier in this run: gone from later levels. */
+  removed: Set<string>;
+}
+
+function everyLevelItems<T>(target: ScenarioDocument, list: (l: ScenarioLevel) => T[], key: (item: T) => string, onEveryLevel: (item: T) => boolean): EveryLevelItems<T> {
+  const present = new Set(target.levels.flatMap((l) => list(l).filter(onEveryLevel).map(key)));
+  return { key, onEveryLevel, present, added: [], removed: new Set() };
+}
+
+/** A level's list as it stands once the earlier levels of this run are done. */
+function currentList<T>(baseline: readonly T[], items: EveryLevelItems<T>): T[] {
+  const list = baseline.filter((item) => !(items.onEveryLevel(item) && items.removed.has(items.key(item))));
+  const keys = new Set(list.map(items.key));
+  for (const item of items.added) {
+    const k = items.key(item);
+    if (keys.has(k) || !items.present.has(k)) continue;
+    keys.add(k);
+    list.push(item);
+  }
+  return list;
+}
+
+/**
+ * Keeps the items of the level's current list that already appear in source order (a greedy
+ * in-order match, so the result reads in the source's order), deletes the rest and creates what
+ * is still missing; an every-level item already present is not created again.
+ */
+function planKeyed<T>(source: readonly T[], baseline: readonly T[], items: EveryLevelItems<T>): KeyedRewrite<T> {
+  const current = currentList(baseline, items);
+  const wanted = source.map(items.key);
   const remove: number[] = [];
   let next = 0;
-  target.forEach((bonus, i) => {
-    if (next < wanted.length && bonusKey(bonus) === wanted[next]) next++;
-    else remove.push(i);
-  });
-  const create: ScenarioBonus[] = [];
-  for (const bonus of source.slice(next)) {
-    const key = bonusKey(bonus);
-    if (bonus.all_levels === true) {
-      if (createdAllLevels.has(key)) continue;
-      createdAllLevels.add(key);
+  current.forEach((item, i) => {
+    if (next < wanted.length && items.key(item) === wanted[next]) {
+      next++;
+      return;
     }
-    create.push(bonus);
+    remove.push(i);
+    if (items.onEveryLevel(item)) {
+      items.removed.add(items.key(item));
+      items.present.delete(items.key(item));
+    }
+  });
+  const create: T[] = [];
+  for (const item of source.slice(next)) {
+    if (items.onEveryLevel(item)) {
+      const k = items.key(item);
+      if (items.present.has(k)) continue;
+      items.present.add(k);
+      items.removed.delete(k);
+      items.added.push(item);
+    }
+    create.push(item);
   }
-  return { delete: remove, create };
+  return { delete: remove, create, currentCount: current.length };
 }
 
 /**
@@ -108,7 +158,7 @@ function planBonuses(source: readonly ScenarioBonus[], target: readonly Scenario
  *
  * @example
  * ```ts
- * const plan = planSync(source, await admin.readScenario(123), (await admin.levelIds(123)).length);
+ * const plan = planSync(source, await admin.exportScenario(123), (await admin.listLevels(123)).length);
  * if (isZero(plan.expected)) console.log('already identical');
  * ```
  */
@@ -116,15 +166,17 @@ export function planSync(source: ScenarioDocument, target: ScenarioDocument, tar
   const expected = emptyStats();
   const levelsToCreate = Math.max(0, source.levels.length - targetLevelCount);
   expected.levels_created = levelsToCreate;
-  // A bonus bound to every level exists once however many levels list it: one already in the
-  // target, or created for an earlier level, is not created again.
-  const createdAllLevels = new Set(target.levels.flatMap((l) => l.bonuses.filter((b) => b.all_levels === true).map(bonusKey)));
+  const bonuses = everyLevelItems(target, (l) => l.bonuses, bonusKey, (b) => b.levels.kind === 'all');
+  const messages = everyLevelItems(target, (l) => l.messages, messageKey, (m) => m.all_levels);
   const levels = source.levels.map((level, i): LevelPlan => {
     const position = i + 1;
     const existing = i < targetLevelCount ? target.levels[i] : undefined;
     const baseline = existing ?? blankLevel(position);
     const parts = new Set(compareLevel(position, level, baseline).map((d) => d.part as LevelPart));
-    const bonuses = parts.has('bonuses') ? planBonuses(level.bonuses, baseline.bonuses, createdAllLevels) : { delete: [], create: [] };
+    // Planned on every level, matching or not: an every-level item created or deleted on an
+    // earlier level changes this level's list too.
+    const levelBonuses = planKeyed(level.bonuses, baseline.bonuses, bonuses);
+    const levelMessages = planKeyed(level.messages, baseline.messages, messages);
     if (parts.has('name') || parts.has('comment')) expected.names_updated++;
     if (parts.has('autopass')) expected.autopass_updated++;
     if (parts.has('sector_rule')) expected.sector_rules_updated++;
@@ -140,13 +192,15 @@ export function planSync(source: ScenarioDocument, target: ScenarioDocument, tar
       expected.hints_deleted += baseline.penalty_hints.length;
       expected.hints_created += level.penalty_hints.length;
     }
-    expected.bonuses_deleted += bonuses.delete.length;
-    expected.bonuses_created += bonuses.create.length;
+    expected.bonuses_deleted += levelBonuses.delete.length;
+    expected.bonuses_created += levelBonuses.create.length;
+    expected.messages_deleted += levelMessages.delete.length;
+    expected.messages_created += levelMessages.create.length;
     if (parts.has('sectors')) {
       expected.sectors_deleted += countedSectors(baseline.sectors).length;
       expected.sectors_created += countedSectors(level.sectors).length;
     }
-    return { position, source: level, target: baseline, parts, bonuses };
+    return { position, source: level, target: baseline, parts, bonuses: levelBonuses, messages: levelMessages };
   });
   return { levelsToCreate, levels, expected };
 }

@@ -46,10 +46,10 @@ export function summarizeScenario(doc: ScenarioDocument, domain: string, gameId:
   const allLevelBonuses = new Set<string>();
   let bonuses = 0;
   for (const level of doc.levels) {
-    contents.push(level.comment, ...level.tasks, ...level.hints.map((h) => h.text), ...level.penalty_hints.map((h) => h.text));
+    contents.push(level.comment, ...level.tasks, ...level.hints.map((h) => h.text), ...level.penalty_hints.map((h) => h.text), ...level.messages.map((m) => m.text));
     for (const bonus of level.bonuses) {
       contents.push(bonus.task, bonus.hint);
-      if (bonus.all_levels !== true) bonuses++;
+      if (bonus.levels.kind !== 'all') bonuses++;
       else allLevelBonuses.add(bonusKey(bonus));
     }
   }

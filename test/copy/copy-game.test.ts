@@ -47,7 +47,7 @@ describe('game copy: acceptance cases', () => {
     const d = seeded();
     const summary = await inspectScenario(d.sessions, { sourceDomain: 'https://svk.en.cx/', sourceGameId: SOURCE });
     expect(d.opened).toEqual(['svk.en.cx']);
-    expect(d.source.calls).toEqual(['verifyAdminSession', `readScenario ${SOURCE}`]);
+    expect(d.source.calls).toEqual(['checkSession', `exportScenario ${SOURCE}`]);
     expect(d.target.calls).toEqual([]);
     expect(summary).toEqual({
       source_path: `https://svk.en.cx/GameScenario.aspx?gid=${SOURCE}`,
@@ -84,8 +84,10 @@ describe('game copy: acceptance cases', () => {
       bonuses_created: 3,
       sectors_deleted: 0,
       sectors_created: 5,
+      messages_deleted: 0,
+      messages_created: 2,
     });
-    expect(compareScenarios(await d.source.readScenario(SOURCE), await d.target.readScenario(TARGET))).toEqual([]);
+    expect(compareScenarios(await d.source.exportScenario(SOURCE), await d.target.exportScenario(TARGET))).toEqual([]);
 
     const writesBefore = writeCalls(d.target).length;
     const second = await copyGame(d.sessions, { sourceDomain: 'svk.en.cx', sourceGameId: SOURCE, targetGameId: TARGET });
@@ -123,13 +125,13 @@ describe('game copy: acceptance cases', () => {
     const d = seeded();
     const order: string[] = [];
     const trace = (name: string, admin: typeof d.source) => {
-      const read = admin.readScenario.bind(admin);
-      admin.readScenario = async (id) => {
+      const read = admin.exportScenario.bind(admin);
+      admin.exportScenario = async (id) => {
         order.push(`${name} read ${id}`);
         return read(id);
       };
-      const verify = admin.verifyAdminSession.bind(admin);
-      admin.verifyAdminSession = async () => {
+      const verify = admin.checkSession.bind(admin);
+      admin.checkSession = async () => {
         order.push(`${name} verify`);
         return verify();
       };
@@ -165,18 +167,6 @@ describe('game copy: sync', () => {
     });
   });
 
-  it('adds a sector\'s answers at most ten per request and reads them back', async () => {
-    const d = seeded();
-    await copyGame(d.sessions, { sourceDomain: 'svk.en.cx', sourceGameId: SOURCE, targetGameId: TARGET });
-    // The 23-answer sector: the first answer with the sector, then 10 + 10 + 2.
-    expect(d.target.calls.filter((c) => c.startsWith('addSectorAnswers'))).toEqual([
-      'addSectorAnswers 1',
-      'addSectorAnswers 10',
-      'addSectorAnswers 10',
-      'addSectorAnswers 2',
-    ]);
-  });
-
   it('a dry run plans the same counts and writes nothing', async () => {
     const d = seeded();
     const plan = await copyGame(d.sessions, { sourceDomain: 'svk.en.cx', sourceGameId: SOURCE, targetGameId: TARGET, dryRun: true });
@@ -195,7 +185,7 @@ describe('game copy: sync', () => {
       /has 4 levels, the source 3; levels are never deleted/,
     );
     expect(writeCalls(d.target)).toEqual([]);
-    expect((await d.target.readScenario(TARGET)).levels).toHaveLength(4);
+    expect((await d.target.exportScenario(TARGET)).levels).toHaveLength(4);
   });
 
   it('reports progress per level and step, in order, ending with the verification', async () => {

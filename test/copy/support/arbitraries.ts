@@ -20,6 +20,7 @@ const bonus: fc.Arbitrary<ScenarioBonus> = fc.record({
   task: optionalText,
   hint: optionalText,
   answers: answers(4),
+  levels: fc.constantFrom({ kind: 'own' as const }, { kind: 'own' as const }, { kind: 'all' as const }),
 });
 
 const level: fc.Arbitrary<Omit<ScenarioLevel, 'number'>> = fc.record({
@@ -36,6 +37,7 @@ const level: fc.Arbitrary<Omit<ScenarioLevel, 'number'>> = fc.record({
   ),
   sectors: fc.uniqueArray(fc.record({ name: text, answers: answers(25) }), { maxLength: 4, selector: (s) => s.name.toLowerCase() }),
   bonuses: fc.array(bonus, { maxLength: 3 }),
+  messages: fc.array(fc.record({ text, all_levels: fc.constant(false) }), { maxLength: 2 }),
 });
 
 /** A scenario of 1–`maxLevels` levels; autopass penalty only where there is an autopass. */

@@ -4,10 +4,12 @@
  * engine shows (a write silently ignored, no rights, a connection lost after N writes). The HTTP
  * tests use the fake engine instead; this one keeps thousands of property runs fast.
  */
-import type { AdminPort, LevelObjectIds, ScenarioBonus, ScenarioDocument, ScenarioHint, ScenarioLevel, ScenarioPenaltyHint, SectorRef } from '../../../src/copy/ports.js';
+import type { AdminLevelEditor, AdminLevelRef, AdminSector, AutopassWrite, BonusWrite, HintWrite, MessageWrite, PenaltyHintWrite } from '../../../src/engine/admin/types.js';
+import type { CopyAdmin, ScenarioBonus, ScenarioDocument, ScenarioLevel, ScenarioMessage, ScenarioPenaltyHint, ScenarioHint } from '../../../src/copy/ports.js';
 
 interface Sector { id: number; name: string; answers: string[] }
 interface Bonus extends ScenarioBonus { id: number; levelId: number | 'all' }
+interface Message extends ScenarioMessage { id: number; levelId: number | 'all' }
 interface Level {
   id: number;
   name: string;
@@ -20,7 +22,7 @@ interface Level {
   penaltyHints: Array<{ id: number; hint: ScenarioPenaltyHint }>;
   sectors: Sector[];
 }
-interface Game { title: string; levels: Level[]; bonuses: Bonus[] }
+interface Game { title: string; levels: Level[]; bonuses: Bonus[]; messages: Message[] }
 
 export interface MemoryFaults {
   /** Writes of this kind answer "fine" and change nothing. */
@@ -31,7 +33,7 @@ export interface MemoryFaults {
   dropOnWrite?: number;
 }
 
-export class MemoryAdmin implements AdminPort {
+export class MemoryAdmin implements CopyAdmin {
   readonly games = new Map<number, Game>();
   readonly calls: string[] = [];
   faults: MemoryFaults = {};
@@ -43,7 +45,7 @@ export class MemoryAdmin implements AdminPort {
 
   /** Puts a game with this scenario into the state (ids fresh). */
   seed(gameId: number, doc: Omit<ScenarioDocument, 'game_id' | 'game_num'>): void {
-    const game: Game = { title: doc.game_title, levels: [], bonuses: [] };
+    const game: Game = { title: doc.game_title, levels: [], bonuses: [], messages: [] };
     this.games.set(gameId, game);
     const seenAll = new Set<string>();
     for (const l of doc.levels) {
@@ -58,11 +60,19 @@ export class MemoryAdmin implements AdminPort {
       game.levels.push(level);
       for (const b of l.bonuses) {
         const key = JSON.stringify(b);
-        if (b.all_levels) {
+        if (b.levels.kind === 'all') {
           if (seenAll.has(key)) continue;
           seenAll.add(key);
         }
-        game.bonuses.push({ ...b, id: this.id(), levelId: b.all_levels ? 'all' : level.id });
+        game.bonuses.push({ ...structuredClone(b), id: this.id(), levelId: b.levels.kind === 'all' ? 'all' : level.id });
+      }
+      for (const m of l.messages) {
+        const key = `message ${JSON.stringify(m)}`;
+        if (m.all_levels) {
+          if (seenAll.has(key)) continue;
+          seenAll.add(key);
+        }
+        game.messages.push({ ...m, id: this.id(), levelId: m.all_levels ? 'all' : level.id });
       }
     }
   }
@@ -100,12 +110,16 @@ export class MemoryAdmin implements AdminPort {
     }
   }
 
-  async verifyAdminSession(): Promise<void> {
-    this.enter('verifyAdminSession', false);
+  private onLevel<T extends { levelId: number | 'all' }>(items: T[], level: Level): T[] {
+    return items.filter((i) => i.levelId === 'all' || i.levelId === level.id);
   }
 
-  async readScenario(gameId: number): Promise<ScenarioDocument> {
-    this.enter(`readScenario ${gameId}`, false);
+  async checkSession(): Promise<void> {
+    this.enter('checkSession', false);
+  }
+
+  async exportScenario(gameId: number): Promise<ScenarioDocument> {
+    this.enter(`exportScenario ${gameId}`, false);
     const game = this.game(gameId);
     return structuredClone({
       game_id: gameId,
@@ -122,20 +136,22 @@ export class MemoryAdmin implements AdminPort {
         hints: l.hints.map((h) => h.hint),
         penalty_hints: l.penaltyHints.map((h) => h.hint),
         sectors: l.sectors.map((s) => ({ name: s.name, answers: [...s.answers] })),
-        bonuses: game.bonuses.filter((b) => b.levelId === 'all' || b.levelId === l.id).map(({ id: _id, levelId: _l, ...b }) => b),
+        bonuses: this.onLevel(game.bonuses, l).map(({ id: _id, levelId: _l, ...b }) => b),
+        messages: this.onLevel(game.messages, l).map(({ text, all_levels }) => ({ text, all_levels })),
       })),
     });
   }
 
-  async levelIds(gameId: number): Promise<number[]> {
-    this.enter(`levelIds ${gameId}`, false);
-    return this.game(gameId).levels.map((l) => l.id);
+  async listLevels(gameId: number): Promise<AdminLevelRef[]> {
+    this.enter(`listLevels ${gameId}`, false);
+    return this.game(gameId).levels.map((l, i) => ({ id: l.id, number: i + 1, name: l.name }));
   }
 
-  async createLevels(gameId: number, count: number): Promise<void> {
+  async createLevels(gameId: number, count: number): Promise<AdminLevelRef[]> {
     this.enter('createLevels', true);
     const game = this.game(gameId);
     for (let i = 0; i < count; i++) game.levels.push(this.blankLevel(game.levels.length + 1));
+    return game.levels.map((l, i) => ({ id: l.id, number: i + 1, name: l.name }));
   }
 
   async setNameAndComment(gameId: number, n: number, name: string, comment: string): Promise<void> {
@@ -145,32 +161,39 @@ export class MemoryAdmin implements AdminPort {
     l.comment = comment;
   }
 
-  async setAutopass(gameId: number, n: number, seconds: number, penalty: number): Promise<void> {
+  async setAutopass(gameId: number, n: number, autopass: AutopassWrite): Promise<void> {
     this.enter('setAutopass', true);
     if (this.faults.ignore === 'autopass') return;
-    Object.assign(this.level(gameId, n), { autopass: seconds, autopassPenalty: seconds > 0 ? penalty : 0 });
+    Object.assign(this.level(gameId, n), { autopass: autopass.seconds, autopassPenalty: autopass.seconds > 0 ? autopass.penalty_seconds : 0 });
   }
 
-  async setSectorRule(gameId: number, n: number, required: number): Promise<void> {
-    this.enter('setSectorRule', true);
+  async setRequiredSectors(gameId: number, n: number, required: number): Promise<void> {
+    this.enter('setRequiredSectors', true);
     this.level(gameId, n).required = required;
   }
 
-  async levelObjects(gameId: number, n: number): Promise<LevelObjectIds> {
-    this.enter('levelObjects', false);
+  async readLevel(gameId: number, n: number): Promise<AdminLevelEditor> {
+    this.enter('readLevel', false);
     const l = this.level(gameId, n);
+    const game = this.game(gameId);
     return {
-      tasks: l.tasks.map((t) => t.id),
-      hints: l.hints.map((h) => h.id),
-      penalty_hints: l.penaltyHints.map((h) => h.id),
-      bonuses: this.game(gameId).bonuses.filter((b) => b.levelId === 'all' || b.levelId === l.id).map((b) => b.id),
+      level_number: n,
+      task_ids: l.tasks.map((t) => t.id),
+      hint_ids: l.hints.map((h) => h.id),
+      penalty_hint_ids: l.penaltyHints.map((h) => h.id),
+      bonus_ids: this.onLevel(game.bonuses, l).map((b) => b.id),
+      message_ids: this.onLevel(game.messages, l).map((m) => m.id),
+      autopass_seconds: l.autopass,
+      autopass_penalty_seconds: l.autopassPenalty,
+      required_sectors_count: l.required,
     };
   }
 
-  async createTask(gameId: number, n: number, html: string): Promise<void> {
+  async createTask(gameId: number, n: number, html: string): Promise<number> {
     this.enter('createTask', true);
-    if (this.faults.ignore === 'task') return;
-    this.level(gameId, n).tasks.push({ id: this.id(), html });
+    const id = this.id();
+    if (this.faults.ignore !== 'task') this.level(gameId, n).tasks.push({ id, html });
+    return id;
   }
 
   async deleteTask(gameId: number, n: number, id: number): Promise<void> {
@@ -179,14 +202,18 @@ export class MemoryAdmin implements AdminPort {
     l.tasks = l.tasks.filter((t) => t.id !== id);
   }
 
-  async createHint(gameId: number, n: number, hint: ScenarioHint): Promise<void> {
+  async createHint(gameId: number, n: number, hint: HintWrite): Promise<number> {
     this.enter('createHint', true);
-    this.level(gameId, n).hints.push({ id: this.id(), hint: { ...hint } });
+    const id = this.id();
+    this.level(gameId, n).hints.push({ id, hint: { title: '', ...hint } });
+    return id;
   }
 
-  async createPenaltyHint(gameId: number, n: number, hint: ScenarioPenaltyHint): Promise<void> {
+  async createPenaltyHint(gameId: number, n: number, hint: PenaltyHintWrite): Promise<number> {
     this.enter('createPenaltyHint', true);
-    this.level(gameId, n).penaltyHints.push({ id: this.id(), hint: { ...hint } });
+    const id = this.id();
+    this.level(gameId, n).penaltyHints.push({ id, hint: { title: '', ...hint } });
+    return id;
   }
 
   async deleteHint(gameId: number, n: number, id: number): Promise<void> {
@@ -196,10 +223,12 @@ export class MemoryAdmin implements AdminPort {
     l.penaltyHints = l.penaltyHints.filter((h) => h.id !== id);
   }
 
-  async createBonus(gameId: number, _n: number, bonus: ScenarioBonus, levelId: number | 'all'): Promise<void> {
+  async createBonus(gameId: number, n: number, bonus: BonusWrite): Promise<number> {
     this.enter('createBonus', true);
-    if (this.faults.ignore === 'bonus') return;
-    this.game(gameId).bonuses.push({ ...structuredClone(bonus), all_levels: levelId === 'all', id: this.id(), levelId });
+    const id = this.id();
+    const levelId = bonus.levels.kind === 'all' ? 'all' : this.level(gameId, n).id;
+    if (this.faults.ignore !== 'bonus') this.game(gameId).bonuses.push({ ...structuredClone(bonus), number: 0, id, levelId });
+    return id;
   }
 
   async deleteBonus(gameId: number, _n: number, id: number): Promise<void> {
@@ -208,28 +237,30 @@ export class MemoryAdmin implements AdminPort {
     game.bonuses = game.bonuses.filter((b) => b.id !== id);
   }
 
-  async sectors(gameId: number, n: number): Promise<SectorRef[]> {
-    this.enter('sectors', false);
-    return this.level(gameId, n).sectors.map(({ id, name }) => ({ id, name }));
+  async createMessage(gameId: number, n: number, message: MessageWrite): Promise<number> {
+    this.enter('createMessage', true);
+    const id = this.id();
+    this.game(gameId).messages.push({ ...message, id, levelId: message.all_levels ? 'all' : this.level(gameId, n).id });
+    return id;
   }
 
-  async sectorAnswers(gameId: number, n: number, sectorId: number): Promise<string[]> {
-    this.enter('sectorAnswers', false);
-    return [...(this.level(gameId, n).sectors.find((s) => s.id === sectorId)?.answers ?? [])];
+  async deleteMessage(gameId: number, _n: number, id: number): Promise<void> {
+    this.enter('deleteMessage', true);
+    const game = this.game(gameId);
+    game.messages = game.messages.filter((m) => m.id !== id);
   }
 
-  async createSector(gameId: number, n: number, name: string, first: string): Promise<void> {
+  async listSectors(gameId: number, n: number): Promise<AdminSector[]> {
+    this.enter('listSectors', false);
+    return this.level(gameId, n).sectors.map(({ id, name, answers }) => ({ id, name, answers: answers.map((text, i) => ({ id: id * 100 + i, text })) }));
+  }
+
+  async createSector(gameId: number, n: number, name: string, answers: readonly string[]): Promise<AdminSector> {
     this.enter('createSector', true);
-    this.level(gameId, n).sectors.push({ id: this.id(), name, answers: [first] });
-  }
-
-  async addSectorAnswers(gameId: number, n: number, sectorId: number, answers: string[]): Promise<void> {
-    this.enter(`addSectorAnswers ${answers.length}`, true);
-    if (answers.length > 10) throw new Error('more than 10 answers in one form');
-    if (this.faults.ignore === 'sector_answers') return;
-    const sector = this.level(gameId, n).sectors.find((s) => s.id === sectorId);
-    if (!sector) throw new Error(`no sector ${sectorId}`);
-    for (const a of answers) if (!sector.answers.includes(a)) sector.answers.push(a);
+    const id = this.id();
+    const stored = this.faults.ignore === 'sector_answers' ? answers.slice(0, 1) : [...answers];
+    this.level(gameId, n).sectors.push({ id, name, answers: stored });
+    return { id, name, answers: stored.map((text, i) => ({ id: id * 100 + i, text })) };
   }
 
   async deleteSector(gameId: number, n: number, sectorId: number): Promise<void> {

@@ -27,6 +27,6 @@ export function twoDomains(options: { sourceSaved?: boolean } = {}): TwoDomains 
 
 /** Write calls an admin received (everything but reads). */
 export function writeCalls(admin: { calls: string[] }): string[] {
-  const reads = /^(verifyAdminSession|readScenario|levelIds|levelObjects|sectors|sectorAnswers)\b/;
+  const reads = /^(checkSession|exportScenario|listLevels|readLevel|listSectors)\b/;
   return admin.calls.filter((c) => !reads.test(c));
 }
