@@ -9,7 +9,7 @@
  */
 import type { Engine } from '../engine/engine.js';
 import { EncounterClient, Paced, SessionExpiredError, SessionStore, clientFromSavedSession } from '../engine/index.js';
-import { mcpConfirmer, serveCatalogOverStdio } from '../mcp/index.js';
+import { serveCatalogOverStdio } from '../mcp/index.js';
 import { packageVersion } from '../mcp/package-version.js';
 import { createDemoEngine } from '../demo/index.js';
 import { createCatalog, POLICIES } from '../tools/index.js';
@@ -163,7 +163,6 @@ export async function runMcp(argv: string[]): Promise<number> {
   const engine = new Paced(raw);
   const catalog = createCatalog(engine, {
     policy: settings.policy,
-    confirmer: settings.policy === 'approve' ? mcpConfirmer : undefined,
     // No read cache: an MCP client may keep one server for days while the game moves on.
     readCacheTTL: 0,
   });

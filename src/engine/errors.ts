@@ -79,11 +79,15 @@ export class AntiSpamError extends EncounterError {
   }
 }
 
-/** The session is gone (login redirect or login page). */
+/**
+ * The session is gone (login redirect or login page). The message states the fact only: how to
+ * sign in again differs per surface (a command in a terminal, a button in a page), so each one
+ * words that itself from `domain`.
+ */
 export class SessionExpiredError extends EncounterError {
   override name = 'SessionExpiredError';
   constructor(readonly domain: string, detail = 'the engine asked to sign in again') {
-    super(`not signed in to ${domain}: ${detail}; run "encli login -domain ${domain}" and retry`);
+    super(`not signed in to ${domain}: ${detail}`);
   }
 }
 

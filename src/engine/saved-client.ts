@@ -12,7 +12,7 @@ export interface SavedClientOptions extends Omit<EncounterClientOptions, 'domain
 }
 
 /**
- * The signed-in client of `domain`, or SessionExpiredError("run encli login -domain …") when no
+ * The signed-in client of `domain`, or SessionExpiredError (naming the domain) when no
  * session was saved.
  *
  * @example

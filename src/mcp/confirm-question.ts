@@ -1,7 +1,8 @@
 /**
- * The question put to the user before a mutating call under `-security approve`, and the reading
- * of their answer. The form is a single boolean, written as a plain JSON Schema literal so clients
- * get the minimal restricted shape elicitation allows (a zod schema would add `$schema`).
+ * The question put to the user before a mutating call under `-security approve` (the catalog's
+ * own text), and the reading of their answer. The form is a single boolean, written as a plain
+ * JSON Schema literal so clients get the minimal restricted shape elicitation allows (a zod schema
+ * would add `$schema`).
  */
 import {
   CLIENT_CAPABILITIES_META_KEY,
@@ -12,12 +13,10 @@ import {
   type InputResponseView,
   type ServerContext,
 } from '@modelcontextprotocol/server';
+import type { ConfirmationQuestion } from '../tools/types.js';
 
 /** The key of the one input request; it names the answer in `inputResponses`. */
 export const CONFIRM_KEY = 'confirm';
-
-/** Longest argument text shown in the question; a code is short, a giant blob is not worth a dialog. */
-const MAX_ARGS_IN_MESSAGE = 500;
 
 const CONFIRM_FORM: ElicitRequestFormParams['requestedSchema'] = {
   type: 'object',
@@ -32,23 +31,17 @@ const CONFIRM_FORM: ElicitRequestFormParams['requestedSchema'] = {
 };
 
 /**
- * The elicitation naming the tool and its arguments exactly as the model sent them.
+ * The elicitation for one prepared call: the catalog's question, verbatim. It was built from the
+ * parsed parameters with hidden characters escaped, so no argument the model invents can hide
+ * what will be submitted.
  *
  * @example
  * ```ts
- * inputRequired({ inputRequests: { [CONFIRM_KEY]: confirmRequest('enc_send_code', { code: 'abc' }) }, requestState });
+ * inputRequired({ inputRequests: { [CONFIRM_KEY]: confirmRequest(prepared.call.question) }, requestState });
  * ```
  */
-export function confirmRequest(tool: string, args: Record<string, unknown>): InputRequest {
-  return inputRequired.elicit({ message: confirmMessage(tool, args), requestedSchema: CONFIRM_FORM });
-}
-
-/** `The agent wants to call enc_send_code with {"code":"abc"}, which changes the game. Allow it?` */
-export function confirmMessage(tool: string, args: Record<string, unknown>): string {
-  let shown = Object.keys(args).length === 0 ? '' : JSON.stringify(args);
-  if (shown.length > MAX_ARGS_IN_MESSAGE) shown = shown.slice(0, MAX_ARGS_IN_MESSAGE) + '…';
-  const call = shown ? `${tool} with ${shown}` : tool;
-  return `The agent wants to call ${call}, which changes the Encounter game. Allow it?`;
+export function confirmRequest(question: ConfirmationQuestion): InputRequest {
+  return inputRequired.elicit({ message: question.text, requestedSchema: CONFIRM_FORM });
 }
 
 /** Only `accept` with `confirm: true` approves; decline, cancel, `false` or a missing field do not. */

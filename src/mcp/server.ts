@@ -1,14 +1,14 @@
 /**
  * The enc_* catalog as an MCP server. It only translates: tools from `catalog.tools()` are
- * published with annotations, calls go through `catalog.call`, outcomes come back as JSON text plus
- * image blocks. Under the `approve` policy each mutating call is first put to the user through MCP
- * elicitation, with the answer bound to that exact call (see approval-ledger.ts).
+ * published with the catalog's metadata as annotations, calls go through the catalog, outcomes come
+ * back as JSON text plus image blocks. Under the `approve` policy each mutating call is first put to
+ * the user through MCP elicitation — the catalog's question, verbatim — with the answer bound to
+ * that exact call (see approval-ledger.ts).
  */
 import { McpServer, inputRequired, inputResponse, type CallToolResult, type InputRequiredResult, type ServerContext } from '@modelcontextprotocol/server';
-import type { Catalog, ToolDefinition } from '../tools/types.js';
+import type { Catalog, ToolDefinition, ToolOutcome } from '../tools/types.js';
 import { toolAnnotations } from './annotations.js';
 import { ApprovalLedger, isApprovalClaim } from './approval-ledger.js';
-import { withCallApproval, type CallApproval } from './call-approval.js';
 import { passThroughSchema, type RawArguments } from './catalog-schema.js';
 import { CONFIRM_KEY, clientCanAskForm, confirmRequest, isApproval, noElicitationReason } from './confirm-question.js';
 import { errorResult, toCallToolResult } from './tool-result.js';
@@ -48,8 +48,8 @@ export class McpServerConfigError extends Error {
  * ```
  */
 export function createMcpServer(catalog: Catalog, options: McpServerOptions): McpServer {
-  if (!catalog || typeof catalog.tools !== 'function' || typeof catalog.call !== 'function') {
-    throw new McpServerConfigError('createMcpServer: a catalog (tools() and call()) is required');
+  if (!catalog || typeof catalog.tools !== 'function' || typeof catalog.prepare !== 'function' || typeof catalog.call !== 'function') {
+    throw new McpServerConfigError('createMcpServer: a catalog (tools(), prepare() and call()) is required');
   }
   const ledger = options.ledger ?? new ApprovalLedger();
   const server = new McpServer(
@@ -79,58 +79,51 @@ export function createMcpServer(catalog: Catalog, options: McpServerOptions): Mc
 
 type Handler = (args: RawArguments, ctx: ServerContext) => Promise<CallToolResult | InputRequiredResult>;
 
-/** Reads, and mutations under `full`: straight to the catalog. */
+/** Reads, and mutations under `full`: straight to the catalog, which asks nobody. */
 function directCallHandler(catalog: Catalog, tool: ToolDefinition): Handler {
-  return (args, ctx) => runThroughCatalog(catalog, tool.name, args, ctx);
+  return (args, ctx) => render(tool.name, () => catalog.call(tool.name, args, { signal: ctx.mcpReq.signal }));
 }
 
 /**
- * A mutating call under `approve`. First entry: check the arguments through the catalog, then ask
- * (or refuse when the client cannot be asked).
- * Re-entry with an answer and a state this process minted for the same call: run it with that
- * answer, once. An answer without such a state is ignored and the question asked afresh.
+ * A mutating call under `approve`. First entry: the catalog prepares the call (policy, arguments,
+ * the question — no I/O), then the user is asked that question, or the call is refused when this
+ * client cannot ask. Re-entry with an answer and a state this process minted for the same call:
+ * run it with that answer, once. An answer without such a state is ignored and the question asked
+ * afresh. The catalog itself refuses any mutation that arrives without a `true` from its confirmer,
+ * so no path here can run one unasked.
  */
 function approvedCallHandler(catalog: Catalog, tool: ToolDefinition, ledger: ApprovalLedger, server: McpServer): Handler {
   return async (args, ctx) => {
+    const signal = ctx.mcpReq.signal;
     const claim = ctx.mcpReq.requestState<unknown>();
     const answer = inputResponse(ctx.mcpReq.inputResponses, CONFIRM_KEY);
     if (claim !== undefined && answer.kind === 'elicit') {
-      if (!isApprovalClaim(claim)) return errorResult(staleApprovalText(tool.name));
-      const failure = ledger.redeem(claim, tool.name, args);
-      if (failure !== null) return errorResult(staleApprovalText(tool.name));
-      const approval: CallApproval = { kind: 'answered', tool: tool.name, args, approved: isApproval(answer) };
-      return runThroughCatalog(catalog, tool.name, args, ctx, approval);
+      if (!isApprovalClaim(claim) || ledger.redeem(claim, tool.name, args) !== null) return errorResult(staleApprovalText(tool.name));
+      const approved = isApproval(answer);
+      return render(tool.name, () => catalog.call(tool.name, args, { signal, confirm: async () => approved }));
     }
-    // Let the catalog reject bad arguments before the user is bothered with a question about them.
-    const probe = { consulted: false };
-    const precheck = await runThroughCatalog(catalog, tool.name, args, ctx, { kind: 'probe', onConsulted: () => (probe.consulted = true) });
-    if (!probe.consulted) return precheck;
+    const prepared = catalog.prepare(tool.name, args);
+    if (!prepared.ok) return toCallToolResult(prepared);
+    const { question } = prepared.call;
+    if (question === null) return render(tool.name, () => catalog.execute(prepared.call, { signal }));
     if (!clientCanAskForm(ctx, server.server.getClientCapabilities())) {
-      return runThroughCatalog(catalog, tool.name, args, ctx, { kind: 'unavailable', reason: noElicitationReason(tool.name) });
+      const cannotAsk = async (): Promise<boolean> => {
+        throw new Error(noElicitationReason(tool.name));
+      };
+      return render(tool.name, () => catalog.execute(prepared.call, { signal, confirm: cannotAsk }));
     }
     return inputRequired({
-      inputRequests: { [CONFIRM_KEY]: confirmRequest(tool.name, args) },
+      inputRequests: { [CONFIRM_KEY]: confirmRequest(question) },
       requestState: await ledger.mint(tool.name, args),
     });
   };
 }
 
-/**
- * The one place a call reaches the catalog. Even a direct call runs inside an approval context
- * saying nobody was asked, so a catalog whose policy asks can never proceed on a missing answer.
- */
-async function runThroughCatalog(
-  catalog: Catalog,
-  name: string,
-  args: RawArguments,
-  ctx: ServerContext,
-  approval: CallApproval = { kind: 'unavailable', reason: 'this call was not put to the user' },
-): Promise<CallToolResult> {
+/** Runs one catalog step and renders its outcome; the catalog never throws, a throw is a bug. */
+async function render(name: string, run: () => Promise<ToolOutcome>): Promise<CallToolResult> {
   try {
-    const outcome = await withCallApproval(approval, () => catalog.call(name, args, { signal: ctx.mcpReq.signal }));
-    return toCallToolResult(name, outcome);
+    return toCallToolResult(await run());
   } catch (err) {
-    // The catalog promises outcomes, not throws; a throw is a bug, reported without a stack.
     return errorResult(`${name} failed unexpectedly: ${err instanceof Error ? err.message : String(err)}`);
   }
 }

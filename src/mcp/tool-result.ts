@@ -1,30 +1,42 @@
 /**
  * Renders a catalog outcome as an MCP tool result: the compact JSON as text, then every picture as
- * an image block. Errors and refusals become `isError` results carrying the catalog's own text.
+ * an image block. A failure becomes an `isError` result with the catalog's text plus this
+ * surface's remedy, where one applies to a client on a terminal.
  */
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/server';
-import type { ToolOutcome } from '../tools/types.js';
+import { failureText } from '../tools/failures.js';
+import type { ToolFailure, ToolOutcome } from '../tools/types.js';
 import { toImageBlocks } from './image-blocks.js';
 
 /**
  * @example
  * ```ts
- * return toCallToolResult('enc_split_image', await catalog.call('enc_split_image', args));
+ * return toCallToolResult(await catalog.call('enc_split_image', args));
  * ```
  */
-export function toCallToolResult(tool: string, outcome: ToolOutcome): CallToolResult {
-  if (!outcome.ok) return errorResult(outcome.error);
+export function toCallToolResult(outcome: ToolOutcome): CallToolResult {
+  if (!outcome.ok) return errorResult(mcpFailureText(outcome));
   const content: ContentBlock[] = [{ type: 'text', text: JSON.stringify(outcome.json) ?? 'null' }];
-  const { blocks, skipped } = toImageBlocks(outcome.images);
-  content.push(...blocks);
-  if (skipped.length > 0) {
-    const list = skipped.map((s) => `picture ${s.index + 1}: ${s.reason}`).join('; ');
-    content.push({
-      type: 'text',
-      text: `${tool} produced ${skipped.length} picture(s) that could not be attached as images and were left out (${list}).`,
-    });
-  }
+  content.push(...toImageBlocks(outcome.images));
   return { content };
+}
+
+/**
+ * The model's text for a failure on this surface. The MCP server runs as `encli mcp`, so the way
+ * back into a lost session is the `encli login` command.
+ *
+ * @example
+ * ```ts
+ * mcpFailureText({ kind: 'session_expired', domain: 'tech.en.cx', … }) // '… run "encli login -domain tech.en.cx", then retry.'
+ * ```
+ */
+export function mcpFailureText(f: ToolFailure): string {
+  const text = failureText(f);
+  if (f.kind === 'session_expired') {
+    const domain = f.domain ? ` -domain ${f.domain}` : '';
+    return `${text}. Sign in again: run "encli login${domain}", then retry.`;
+  }
+  return text;
 }
 
 /** An `isError` result with one text block. */

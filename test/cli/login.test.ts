@@ -63,7 +63,7 @@ describe('encli login / logout against the fake engine', { timeout: 60_000 }, ()
     const store = new SessionStore(join(config, 'encli'));
     const client = await clientFromSavedSession('demo.en.cx', { store, baseUrl: fake.url });
     expect((await client.getGameModel(DEMO_GAME_ID)).Event).toBe(0);
-    await expect(clientFromSavedSession('other.en.cx', { store })).rejects.toThrow(/encli login -domain other\.en\.cx/);
+    await expect(clientFromSavedSession('other.en.cx', { store })).rejects.toThrow(/not signed in to other\.en\.cx: no saved session/);
   });
 
   it('takes --domain=, ENCX_LOGIN and the password from stdin when not a terminal', async () => {

@@ -149,11 +149,13 @@ describe('EncounterClient actions', () => {
 });
 
 describe('EncounterClient errors', () => {
-  it('SessionExpiredError on the login redirect, naming encli login', async () => {
+  it('SessionExpiredError on the login redirect, naming the domain (the remedy is worded by each surface)', async () => {
     const client = clientFor(fake);
     const err = await client.getGameModel(DEMO_GAME_ID).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SessionExpiredError);
-    expect((err as Error).message).toContain('encli login -domain demo.en.cx');
+    expect((err as SessionExpiredError).domain).toBe('demo.en.cx');
+    expect((err as Error).message).toContain('not signed in to demo.en.cx');
+    expect((err as Error).message).not.toContain('encli');
   });
 
   it('SessionExpiredError on a 200 login page and on the 403 interstitial', async () => {

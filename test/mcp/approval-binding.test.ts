@@ -7,7 +7,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApprovalLedger, createMcpServer, mcpConfirmer } from '../../src/mcp/index.js';
+import { ApprovalLedger, createMcpServer } from '../../src/mcp/index.js';
 import { createStandInCatalog } from './support/stand-in-catalog.js';
 
 const ACCEPT = { confirm: { action: 'accept', content: { confirm: true } } };
@@ -18,7 +18,7 @@ let mutations: Array<[string, unknown]>;
 
 beforeEach(async () => {
   mutations = [];
-  const catalog = createStandInCatalog({ policy: 'approve', confirmer: mcpConfirmer, onMutation: (t, a) => mutations.push([t, a]) });
+  const catalog = createStandInCatalog({ policy: 'approve', onMutation: (t, a) => mutations.push([t, a]) });
   const ledger = new ApprovalLedger();
   const handler = createMcpHandler(() => createMcpServer(catalog, { version: 'test', ledger }));
   client = new Client(

@@ -83,7 +83,9 @@ describe('encli mcp --demo (offline)', () => {
     const accepted = await session.client.callTool({ name: 'enc_send_code', arguments: { game_id: DEMO_GAME_ID, code: 'yellow' } });
     expect(accepted.isError, text(accepted.content)).toBeFalsy();
     expect(session.asked.slice(-2)).toHaveLength(2);
-    expect(session.asked.at(-1)).toContain('"code":"yellow"');
+    expect(session.asked.at(-1)).toBe(
+      `Submit the code "yellow" as a level answer in game ${DEMO_GAME_ID}? A wrong code counts as an attempt and cannot be taken back.`,
+    );
     const log = await session.client.callTool({ name: 'enc_action_log', arguments: { game_id: DEMO_GAME_ID } });
     expect(text(log.content)).toContain('yellow');
   });

@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decode, sniff } from '../../src/imaging/index.js';
 import { createMcpServer, McpServerConfigError } from '../../src/mcp/index.js';
-import { mcpConfirmer } from '../../src/mcp/index.js';
 import type { Catalog, Policy } from '../../src/tools/types.js';
 import { connectInProcess, type Connected, type ElicitationAnswer } from './support/in-process.js';
 import { createStandInCatalog, MUTATING_TOOLS, PICTURES, READ_TOOLS } from './support/stand-in-catalog.js';
@@ -20,7 +19,6 @@ function standIn(policy: Policy) {
   const mutations: Array<{ tool: string; args: Record<string, unknown> }> = [];
   const catalog = createStandInCatalog({
     policy,
-    confirmer: policy === 'approve' ? mcpConfirmer : undefined,
     onMutation: (tool, args) => mutations.push({ tool, args }),
   });
   return { catalog, mutations };
@@ -73,8 +71,10 @@ describe('createMcpServer', () => {
   });
 
   it('hands the catalog its instructions', async () => {
-    const { client } = await connect(standIn('full').catalog);
-    expect(client.getInstructions()).toBe('stand-in catalog, policy full');
+    const { catalog } = standIn('full');
+    const { client } = await connect(catalog);
+    expect(client.getInstructions()).toBe(catalog.systemPromptAddendum());
+    expect(client.getInstructions()).toContain('Access policy: FULL.');
   });
 });
 
@@ -100,17 +100,6 @@ describe('calling tools', () => {
       expect([raster.width, raster.height]).toEqual([expected.width, expected.height]);
     }
     expect(JSON.parse(texts(result.content))).toMatchObject({ parts: 2 });
-  });
-
-  it('skips pictures a client cannot show and says so in the text', async () => {
-    const { client } = await connect(standIn('readonly').catalog);
-    const result = await client.callTool({ name: 'enc_split_image', arguments: { with_unshowable: true } });
-    const content = result.content as Content;
-    expect(content.filter((c) => c.type === 'image')).toHaveLength(2);
-    const note = texts(content);
-    expect(note).toMatch(/2 picture\(s\) that could not be attached/);
-    expect(note).toMatch(/picture 3: it is BMP/);
-    expect(note).toMatch(/picture 4: its data is not valid base64/);
   });
 
   it('turns a failed tool into an isError result with the catalog text', async () => {
@@ -147,14 +136,12 @@ describe('policies', () => {
     expect(mutations).toEqual([{ tool: 'enc_send_code', args: { game_id: 1, code: 'abc' } }]);
   });
 
-  it('approve + accept with confirm:true: asks once, naming the tool and arguments, then runs', async () => {
+  it("approve + accept with confirm:true: asks the catalog's question once, verbatim, then runs", async () => {
     const { catalog, mutations } = standIn('approve');
     const { client, asked } = await connect(catalog, { action: 'accept', content: { confirm: true } });
     const result = await client.callTool({ name: 'enc_send_code', arguments: { game_id: 7, code: 'красный' } });
     expect(result.isError).toBeFalsy();
-    expect(asked).toHaveLength(1);
-    expect(asked[0]).toContain('enc_send_code');
-    expect(asked[0]).toContain('"code":"красный"');
+    expect(asked).toEqual(['Run enc_send_code with the code "красный" in game 7?']);
     expect(mutations).toEqual([{ tool: 'enc_send_code', args: { game_id: 7, code: 'красный' } }]);
   });
 
@@ -168,7 +155,7 @@ describe('policies', () => {
     const { client, asked } = await connect(catalog, answer as ElicitationAnswer);
     const result = await client.callTool({ name: 'enc_take_penalty_hint', arguments: { game_id: 7 } });
     expect(result.isError).toBe(true);
-    expect(texts(result.content)).toBe('The user declined "enc_take_penalty_hint". Do not retry it.');
+    expect(texts(result.content)).toBe('The user declined "enc_take_penalty_hint". Do not retry it; ask what to do instead.');
     expect(asked).toHaveLength(1);
     expect(mutations).toEqual([]);
   });
@@ -201,9 +188,5 @@ describe('policies', () => {
     const result = await client.callTool({ name: 'enc_level', arguments: { game_id: 1 } });
     expect(result.isError).toBeFalsy();
     expect(asked).toEqual([]);
-  });
-
-  it('the MCP confirmer refuses a call made outside an MCP request', async () => {
-    await expect(mcpConfirmer({ tool: 'enc_send_code', args: {} })).rejects.toThrow(/no MCP request/);
   });
 });

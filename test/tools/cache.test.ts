@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DemoEngine } from '../../src/demo/index.js';
+import { failureText } from '../../src/tools/index.js';
 import type { ToolOutcome } from '../../src/tools/types.js';
 import { catalogOver, createDemoEngine } from './support/catalog-fixture.js';
 
@@ -26,7 +27,7 @@ function cached() {
 }
 
 function expectOk(outcome: ToolOutcome): void {
-  if (!outcome.ok) throw new Error(outcome.error);
+  if (!outcome.ok) throw new Error(failureText(outcome));
 }
 
 describe('read cache', () => {
@@ -48,7 +49,7 @@ describe('read cache', () => {
   it('each caller gets its own copy of a cached result', async () => {
     const { catalog } = cached();
     const first = await catalog.call('enc_profile', {});
-    if (!first.ok) throw new Error(first.error);
+    if (!first.ok) throw new Error(failureText(first));
     (first.json as Record<string, unknown>)['login'] = 'tampered';
     const second = await catalog.call('enc_profile', {});
     expect(second.ok && (second.json as Record<string, unknown>)['login']).toBe('player1');
@@ -84,9 +85,9 @@ describe('read cache', () => {
   });
 
   it('a refused mutation does not clear the cache (it never reached the engine)', async () => {
-    const { catalog, engine } = catalogOver(demo, { policy: 'approve', confirmer: async () => false, readCacheTTL: TTL, now: () => clock });
+    const { catalog, engine } = catalogOver(demo, { policy: 'approve', readCacheTTL: TTL, now: () => clock });
     expectOk(await catalog.call('enc_game_state', { game_id: demo.gameId }));
-    expect((await catalog.call('enc_send_code', { game_id: demo.gameId, code: 'x' })).ok).toBe(false);
+    expect((await catalog.call('enc_send_code', { game_id: demo.gameId, code: 'x' }, { confirm: async () => false })).ok).toBe(false);
     expectOk(await catalog.call('enc_game_state', { game_id: demo.gameId }));
     expect(engine.count('getGameModel')).toBe(1);
   });

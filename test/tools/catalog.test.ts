@@ -5,8 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STORM_GAME_ID, UPCOMING_GAME_ID, type DemoEngine } from '../../src/demo/index.js';
-import { CatalogConfigError, createCatalog, parsePolicy } from '../../src/tools/index.js';
-import type { Catalog, ConfirmationRequest, ToolOutcome } from '../../src/tools/types.js';
+import { CatalogConfigError, createCatalog, failureText, parsePolicy } from '../../src/tools/index.js';
+import type { Catalog, ConfirmationQuestion, ToolFailure, ToolOutcome } from '../../src/tools/types.js';
 import { catalogOver, createDemoEngine } from './support/catalog-fixture.js';
 import type { RecordingEngine } from './support/recording-engine.js';
 
@@ -36,13 +36,13 @@ afterEach(async () => {
 });
 
 function ok(outcome: ToolOutcome): Record<string, unknown> {
-  if (!outcome.ok) throw new Error(`expected success, got ${outcome.kind}: ${outcome.error}`);
+  if (!outcome.ok) throw new Error(`expected success, got ${outcome.kind}: ${failureText(outcome)}`);
   return outcome.json as Record<string, unknown>;
 }
 
-function failure(outcome: ToolOutcome): { kind: string; error: string } {
+function failure(outcome: ToolOutcome): ToolFailure & { error: string } {
   if (outcome.ok) throw new Error(`expected a failure, got ${JSON.stringify(outcome.json)}`);
-  return outcome;
+  return { ...outcome, error: failureText(outcome) };
 }
 
 function full(): { catalog: Catalog; engine: RecordingEngine } {
@@ -57,12 +57,11 @@ describe('construction (cases 1, 2)', () => {
     expect(() => parsePolicy('yolo')).toThrow('agenttools: unknown policy "yolo" (want readonly, approve or full)');
   });
 
-  it('rejects a missing engine, approve without a confirmer, an unknown policy, a bad TTL', () => {
+  it('rejects a missing engine, an unknown policy, a bad TTL; approve is the default and needs no confirmer up front', () => {
     expect(() => createCatalog(undefined as never, { policy: 'full' })).toThrow('agenttools: engine is required');
-    expect(() => createCatalog(demo.engine)).toThrow('agenttools: policy "approve" requires a Confirmer');
     expect(() => createCatalog(demo.engine, { policy: 'yolo' })).toThrow(CatalogConfigError);
     expect(() => createCatalog(demo.engine, { policy: 'full', readCacheTTL: -1 })).toThrow('readCacheTTL');
-    expect(createCatalog(demo.engine, { confirmer: async () => true }).policy).toBe('approve');
+    expect(createCatalog(demo.engine).policy).toBe('approve');
   });
 });
 
@@ -144,7 +143,7 @@ describe('read tools over HTTP (cases 10, 11, 13, 15)', () => {
   it("a game that has not started fails with the engine's reason, prefixed by the tool", async () => {
     const { catalog } = full();
     const err = failure(await catalog.call('enc_level', { game_id: UPCOMING_GAME_ID }));
-    expect(err.kind).toBe('failed');
+    expect(err).toMatchObject({ kind: 'engine', code: 'not_started', retryable: false });
     expect(err.error).toMatch(/^enc_level failed: .*not started/);
   });
 
@@ -193,67 +192,74 @@ describe('policies and mutations (cases 5–9, 12, 14, 16)', () => {
   it('readonly: a direct call is refused and the engine is untouched', async () => {
     const { catalog, engine } = catalogOver(demo, { policy: 'readonly' });
     const err = failure(await catalog.call('enc_send_code', { game_id: demo.gameId, code: 'yellow' }));
-    expect(err.kind).toBe('refused');
+    expect(err.kind).toBe('refused_by_policy');
     expect(err.error).toBe(
       'Tool "enc_send_code" is unavailable: the engine access policy is read-only. Describe the action for the user instead of performing it.',
     );
-    await expect(catalog.lookup('enc_enter_game')!.run({ game_id: UPCOMING_GAME_ID }, {})).rejects.toThrow('read-only');
+    expect(failure(await catalog.call('enc_enter_game', { game_id: UPCOMING_GAME_ID }, { confirm: async () => true })).kind).toBe('refused_by_policy');
     expect(engine.calls).toEqual([]);
     expect(demo.fake.submissions()).toEqual([]);
   });
 
-  it('approve: the confirmer sees the raw arguments, then the code reaches the engine', async () => {
-    const asked: ConfirmationRequest[] = [];
-    const { catalog, engine } = catalogOver(demo, {
-      policy: 'approve',
-      confirmer: async (request) => {
-        asked.push(request);
-        return true;
+  it('approve: the confirmer is asked the question built from the parsed arguments, then the code reaches the engine', async () => {
+    const asked: ConfirmationQuestion[] = [];
+    const { catalog, engine } = catalogOver(demo, { policy: 'approve' });
+    const confirm = async (question: ConfirmationQuestion) => {
+      asked.push(question);
+      return true;
+    };
+    const result = ok(await catalog.call('enc_send_code', { game_id: String(demo.gameId), code: '  yellow ' }, { confirm }));
+    expect(asked).toEqual([
+      {
+        tool: 'enc_send_code',
+        title: 'Send code',
+        text: `Submit the code "yellow" as a level answer in game ${demo.gameId}? A wrong code counts as an attempt and cannot be taken back.`,
+        facts: [
+          { label: 'Code', value: '"yellow"' },
+          { label: 'Game', value: String(demo.gameId) },
+          { label: 'Level', value: 'the active level' },
+        ],
       },
-    });
-    const result = ok(await catalog.call('enc_send_code', { game_id: String(demo.gameId), code: '  yellow ' }));
-    expect(asked).toEqual([{ tool: 'enc_send_code', args: { game_id: String(demo.gameId), code: '  yellow ' } }]);
+    ]);
     expect(result).toMatchObject({ is_correct: true, answer: 'yellow', level_number: 1, level_advanced: false });
     expect(engine.mutations()).toEqual([{ method: 'sendCode', args: [demo.gameId, 1400001, 1, 'yellow'] }]);
   });
 
   it('approve: a declined bonus code never reaches the engine', async () => {
-    const { catalog, engine } = catalogOver(demo, { policy: 'approve', confirmer: async () => false });
-    const err = failure(await catalog.call('enc_send_bonus_code', { game_id: demo.gameId, code: 'blue' }));
-    expect(err).toEqual({ ok: false, kind: 'refused', error: 'The user declined "enc_send_bonus_code". Do not retry it; ask what to do instead.' });
+    const { catalog, engine } = catalogOver(demo, { policy: 'approve' });
+    const err = failure(await catalog.call('enc_send_bonus_code', { game_id: demo.gameId, code: 'blue' }, { confirm: async () => false }));
+    expect(err).toMatchObject({ ok: false, tool: 'enc_send_bonus_code', kind: 'declined', retryable: false });
+    expect(err.error).toBe('The user declined "enc_send_bonus_code". Do not retry it; ask what to do instead.');
     expect(engine.calls).toEqual([]);
   });
 
   it('approve: a confirmer failure is a refusal carrying its reason; the penalty hint is not taken', async () => {
-    const { catalog, engine } = catalogOver(demo, {
-      policy: 'approve',
-      confirmer: async () => {
-        throw new Error('the chat went away');
-      },
-    });
-    const err = failure(await catalog.call('enc_take_penalty_hint', { game_id: demo.gameId, hint_id: 1299 }));
-    expect(err.kind).toBe('refused');
+    const { catalog, engine } = catalogOver(demo, { policy: 'approve' });
+    const confirm = async (): Promise<boolean> => {
+      throw new Error('the chat went away');
+    };
+    const err = failure(await catalog.call('enc_take_penalty_hint', { game_id: demo.gameId, hint_id: 1299 }, { confirm }));
+    expect(err.kind).toBe('approval_unavailable');
     expect(err.error).toBe('Approval for "enc_take_penalty_hint" could not be obtained: the chat went away');
     expect(engine.calls).toEqual([]);
   });
 
   it('approve: a missing code is an argument error before the user is asked', async () => {
     let asked = 0;
-    const { catalog, engine } = catalogOver(demo, { policy: 'approve', confirmer: async () => (asked++, true) });
-    const err = failure(await catalog.call('enc_send_code', { game_id: demo.gameId }));
+    const { catalog, engine } = catalogOver(demo, { policy: 'approve' });
+    const err = failure(await catalog.call('enc_send_code', { game_id: demo.gameId }, { confirm: async () => (asked++, true) }));
+    expect(err).toMatchObject({ kind: 'bad_argument', argument: 'code' });
     expect(err.error).toContain('"code"');
     expect(asked).toBe(0);
     expect(engine.calls).toEqual([]);
   });
 
   it('full: enter_game runs without asking', async () => {
-    const { catalog, engine } = catalogOver(demo, {
-      policy: 'full',
-      confirmer: async () => {
-        throw new Error('must not be asked under full');
-      },
-    });
-    const result = ok(await catalog.call('enc_enter_game', { game_id: UPCOMING_GAME_ID }));
+    const { catalog, engine } = catalogOver(demo, { policy: 'full' });
+    const confirm = async (): Promise<boolean> => {
+      throw new Error('must not be asked under full');
+    };
+    const result = ok(await catalog.call('enc_enter_game', { game_id: UPCOMING_GAME_ID }, { confirm }));
     expect(result).toEqual({ game_id: UPCOMING_GAME_ID, submitted: true, note: 'Application submitted. Read enc_game_state to confirm participation.' });
     expect(engine.mutations()).toEqual([{ method: 'enterGame', args: [UPCOMING_GAME_ID] }]);
   });
@@ -284,7 +290,7 @@ describe('system prompt addendum (cases 29, 56)', () => {
   it('names the policy and the picture tools', () => {
     const expected = { readonly: 'Access policy: READ-ONLY.', approve: 'Access policy: APPROVAL REQUIRED.', full: 'Access policy: FULL.' } as const;
     for (const policy of ['readonly', 'approve', 'full'] as const) {
-      const text = createCatalog(demo.engine, { policy, confirmer: async () => true }).systemPromptAddendum();
+      const text = createCatalog(demo.engine, { policy }).systemPromptAddendum();
       expect(text).toContain(expected[policy]);
       for (const other of Object.values(expected)) if (other !== expected[policy]) expect(text).not.toContain(other);
       for (const word of ['enc_split_image', 'enc_crop_image', 'enc_image_info', 'enc_view_image', 'collage']) expect(text).toContain(word);

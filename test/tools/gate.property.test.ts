@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCatalog } from '../../src/tools/index.js';
-import type { Policy } from '../../src/tools/types.js';
+import type { ConfirmationQuestion, Policy } from '../../src/tools/types.js';
 import { recordingEngine } from './support/recording-engine.js';
 import { stubEngine } from './support/stub-engine.js';
 
@@ -57,19 +57,18 @@ async function runBatch(policy: Policy, plan: PlannedCall[]) {
     }
   });
   const confirmed = new Set<number>();
-  const catalog = createCatalog(engine, {
-    policy,
-    confirmer: async ({ args }) => {
-      const i = Number(args['hint_id'] ?? (typeof args['code'] === 'string' ? args['code'].slice(1) : args['game_id'])) - 1000;
-      events.push(`asked:${i}`);
-      await new Promise((r) => setTimeout(r, i % 3)); // answers arrive out of order
-      const answer = plan[i]!.answer;
-      if (answer === 'throw') throw new Error('no answer');
-      if (answer === 'yes') confirmed.add(i);
-      return (answer === 'yes' ? true : answer === 'no' ? false : 'yes') as boolean;
-    },
-  });
-  await Promise.all(plan.map((call, i) => catalog.call(call.tool, argsFor(call, i))));
+  const catalog = createCatalog(engine, { policy });
+  // Each call brings its own confirmer; the question it is asked must name that call's own value.
+  const confirmFor = (i: number) => async (question: ConfirmationQuestion): Promise<boolean> => {
+    events.push(`asked:${i}`);
+    if (!question.text.includes(String(1000 + i))) events.push(`wrong-question:${i}`);
+    await new Promise((r) => setTimeout(r, i % 3)); // answers arrive out of order
+    const answer = plan[i]!.answer;
+    if (answer === 'throw') throw new Error('no answer');
+    if (answer === 'yes') confirmed.add(i);
+    return (answer === 'yes' ? true : answer === 'no' ? false : 'yes') as boolean;
+  };
+  await Promise.all(plan.map((call, i) => catalog.call(call.tool, argsFor(call, i), { confirm: confirmFor(i) })));
   return { events, confirmed, engine };
 }
 
@@ -86,6 +85,7 @@ describe('policy gate property', () => {
           expect(events.indexOf(`asked:${i}`)).toBeLessThan(events.indexOf(`engine:${i}`));
         }
         expect(new Set(mutations).size).toBe(mutations.length);
+        expect(events.filter((e) => e.startsWith('wrong-question:'))).toEqual([]);
         const expected = plan.flatMap((c, i) => (MUTATING.has(c.tool) && c.valid && c.answer === 'yes' ? [i] : []));
         expect([...mutations].sort((a, b) => a - b)).toEqual(expected);
         // Invalid arguments are refused before anyone is asked.

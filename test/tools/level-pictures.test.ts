@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoEngine } from '../../src/demo/index.js';
 import type { GameDefinition } from '../../src/demo/index.js';
+import { failureText } from '../../src/tools/index.js';
 import type { Catalog, ToolOutcome } from '../../src/tools/types.js';
 import { Paced } from '../../src/engine/paced.js';
 import { createCatalog } from '../../src/tools/index.js';
@@ -58,7 +59,7 @@ let demo: DemoEngine;
 let catalog: Catalog;
 
 function ok(outcome: ToolOutcome): Record<string, unknown> {
-  if (!outcome.ok) throw new Error(outcome.error);
+  if (!outcome.ok) throw new Error(failureText(outcome));
   return outcome.json as Record<string, unknown>;
 }
 

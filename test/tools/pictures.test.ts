@@ -9,7 +9,8 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoEngine } from '../../src/demo/index.js';
-import type { Catalog, ToolOutcome } from '../../src/tools/types.js';
+import { failureText } from '../../src/tools/index.js';
+import type { Catalog, ToolImage, ToolOutcome } from '../../src/tools/types.js';
 import { corpus } from '../helpers/corpus.js';
 import { exifOrientationSegment, insertAfterSoi } from '../helpers/jpeg-exif.js';
 import { catalogOver, createDemoEngine } from './support/catalog-fixture.js';
@@ -63,22 +64,25 @@ afterAll(async () => {
   await demo.close();
 });
 
-function ok(outcome: ToolOutcome): { json: Record<string, unknown>; images: Array<{ mimeType: string; data: string }> } {
-  if (!outcome.ok) throw new Error(`expected success: ${outcome.error}`);
+function ok(outcome: ToolOutcome): { json: Record<string, unknown>; images: ToolImage[] } {
+  if (!outcome.ok) throw new Error(`expected success: ${failureText(outcome)}`);
   return { json: outcome.json as Record<string, unknown>, images: outcome.images };
 }
 
 function failed(outcome: ToolOutcome): string {
   if (outcome.ok) throw new Error(`expected failure, got ${JSON.stringify(outcome.json)}`);
-  expect(outcome.kind).toBe('failed');
-  return outcome.error;
+  // A picture the tools cannot use is the picture's or the argument's fault, never an internal error.
+  expect(['picture', 'bad_argument', 'network']).toContain(outcome.kind);
+  return failureText(outcome);
 }
 
 describe('enc_view_image', () => {
   it('case 26: a task picture of the fake engine comes back byte for byte, relative URL resolved', async () => {
     const { json, images } = ok(await catalog.call('enc_view_image', { url: '/GameImages/demo/map.png' }));
     const served = new Uint8Array(await (await fetch(`${demo.fake.url}/GameImages/demo/map.png`)).arrayBuffer());
-    expect(images).toEqual([{ mimeType: 'image/png', data: Buffer.from(served).toString('base64') }]);
+    expect(images).toHaveLength(1);
+    expect(images[0]!.mimeType).toBe('image/png');
+    expect(Buffer.from(images[0]!.bytes).equals(Buffer.from(served))).toBe(true);
     expect(json).toMatchObject({ url: `${demo.fake.url}/GameImages/demo/map.png`, format: 'png', content_type: 'image/png', bytes: served.length });
   });
 
@@ -96,12 +100,12 @@ describe('enc_view_image', () => {
     const { json, images } = ok(await catalog.call('enc_view_image', { url: urls['photo'] }));
     expect(json).toMatchObject({ width: 1600, height: 1200, returned_width: 1568, returned_height: 1176, content_type: 'image/jpeg' });
     expect(String(json['note'])).toContain('enc_split_image');
-    expect(await measure(images[0]!.data)).toEqual({ width: 1568, height: 1176, format: 'jpeg' });
+    expect(await measure(images[0]!.bytes)).toEqual({ width: 1568, height: 1176, format: 'jpeg' });
   });
 
   it('a BMP is converted to a format models take', async () => {
     const { images } = ok(await catalog.call('enc_view_image', { url: urls['bmp'] }));
-    expect(await measure(images[0]!.data)).toEqual({ width: 123, height: 456, format: 'png' });
+    expect(await measure(images[0]!.bytes)).toEqual({ width: 123, height: 456, format: 'png' });
   });
 
   it('a 36 MP picture is refused before decoding; an unsupported format and a 404 say what happened', async () => {
@@ -146,7 +150,7 @@ describe('enc_split_image', () => {
     const { json, images } = ok(await catalog.call('enc_split_image', { url: urls['png3'] }));
     expect(json['method']).toBe('detected');
     expect(images).toHaveLength(3);
-    for (const image of images) expect((await measure(image.data)).height).toBe(200);
+    for (const image of images) expect((await measure(image.bytes)).height).toBe(200);
     const parts = json['parts'] as Array<{ box: { x: number }; attached: boolean }>;
     expect(parts.map((p) => p.box.x)).toEqual([0, 305, 615]);
     expect(parts.every((p) => p.attached)).toBe(true);
@@ -165,7 +169,7 @@ describe('enc_split_image', () => {
   it('case 49: max_dimension bounds every returned side; out-of-range values are refused before fetching', async () => {
     const { images } = ok(await catalog.call('enc_split_image', { url: urls['png3'], max_dimension: 50 }));
     for (const image of images) {
-      const size = await measure(image.data);
+      const size = await measure(image.bytes);
       expect(Math.max(size.width, size.height)).toBeLessThanOrEqual(50);
     }
     const before = pictures.hits('/png3.png');
@@ -207,7 +211,7 @@ describe('enc_crop_image', () => {
     const { json, images } = ok(await catalog.call('enc_crop_image', { url: urls['jpeg3'], x: '0', y: 0, width: 300, height: 200 }));
     expect(images).toHaveLength(1);
     expect(json).toMatchObject({ crop: { x: 0, y: 0, width: 300, height: 200 }, source: { width: 920, height: 200 }, content_type: 'image/jpeg' });
-    expect(await measure(images[0]!.data)).toEqual({ width: 300, height: 200, format: 'jpeg' });
+    expect(await measure(images[0]!.bytes)).toEqual({ width: 300, height: 200, format: 'jpeg' });
   });
 
   it('case 52: x "50%" alone gives the right half; case 44: a PNG crop stays PNG', async () => {

@@ -5,19 +5,19 @@
  * Reference acceptance cases covered: 14 (generalised to every tool), 16 (blocked variant).
  */
 import { describe, expect, it } from 'vitest';
-import { createCatalog } from '../../src/tools/index.js';
+import { createCatalog, failureText } from '../../src/tools/index.js';
 import type { ToolOutcome } from '../../src/tools/types.js';
 import { recordingEngine } from './support/recording-engine.js';
 import { stubEngine, stubLevel, stubModel } from './support/stub-engine.js';
 
 function ok(outcome: ToolOutcome): Record<string, unknown> {
-  if (!outcome.ok) throw new Error(outcome.error);
+  if (!outcome.ok) throw new Error(failureText(outcome));
   return outcome.json as Record<string, unknown>;
 }
 
 function errorOf(outcome: ToolOutcome): string {
   if (outcome.ok) throw new Error('expected a failure');
-  return outcome.error;
+  return failureText(outcome);
 }
 
 describe('required arguments, for every tool', () => {

@@ -8,6 +8,7 @@ import { GAME_ID_PROPERTY } from '../read/level.js';
 export function takePenaltyHintTool({ engine, resolveUrl }: ToolDeps): CatalogTool {
   return defineTool({
     name: 'enc_take_penalty_hint',
+    title: 'Take penalty hint',
     description:
       'Take a penalty hint of the active level. It adds penalty time to the team and cannot be undone: only do this when the user asked for it.',
     inputSchema: objectSchema(
@@ -15,10 +16,19 @@ export function takePenaltyHintTool({ engine, resolveUrl }: ToolDeps): CatalogTo
       ['game_id', 'hint_id'],
     ),
     mutating: true,
-    cacheable: false,
+    // Adds penalty time to the team's result, irreversibly; taking it again does nothing more.
+    destructive: true,
+    idempotent: true,
     parse: (args) => ({
       game_id: requiredInteger(args, 'game_id', { min: 1 }),
       hint_id: requiredInteger(args, 'hint_id', { min: 1 }),
+    }),
+    question: ({ game_id, hint_id }) => ({
+      sentence: `Take penalty hint ${hint_id} in game ${game_id}? It adds penalty time to the team's result and cannot be undone.`,
+      facts: [
+        { label: 'Penalty hint', value: String(hint_id) },
+        { label: 'Game', value: String(game_id) },
+      ],
     }),
     execute: async ({ game_id, hint_id }, ctx) => {
       const model = await engine.getPenaltyHint(game_id, hint_id, { signal: ctx.signal });

@@ -13,6 +13,7 @@ const EDGE = (what: string, dflt: string): Record<string, unknown> =>
 export function cropImageTool({ engine }: ToolDeps): CatalogTool {
   return defineTool({
     name: 'enc_crop_image',
+    title: 'Crop image',
     description:
       'Return one rectangle of a picture at its own resolution. Whole pictures are shrunk before you see them, so small print is only readable through a crop. Coordinates are pixels from the top-left corner or percentages of the picture; x "50%" alone gives the right half.',
     inputSchema: objectSchema(

@@ -13,6 +13,7 @@ import { loadPicture } from './load.js';
 export function imageInfoTool({ engine, infoMemo }: ToolDeps): CatalogTool {
   return defineTool({
     name: 'enc_image_info',
+    title: 'Image info',
     description:
       'Measure a picture: format, pixel size and the parts it obviously splits into (a collage). Cheap: returns numbers, no picture.',
     inputSchema: objectSchema({ url: URL_PROPERTY }, ['url']),

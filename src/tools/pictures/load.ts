@@ -31,9 +31,9 @@ export async function fetchPicture(engine: Engine, url: string, signal?: AbortSi
   try {
     resource = await engine.fetchResource(url, { signal });
   } catch (err) {
-    throw new ToolError(describeError(err));
+    throw new ToolError(describeError(err), { cause: err });
   }
-  if (!resource || resource.bytes.length === 0) throw new ToolError(`the resource is empty: ${url} returned no bytes`);
+  if (!resource || resource.bytes.length === 0) throw new ToolError(`the resource is empty: ${url} returned no bytes`, { kind: 'picture', code: 'empty' });
   return resource;
 }
 
@@ -43,13 +43,17 @@ export function probePicture(resource: FetchedResource): ProbedPicture {
     throw new ToolError(
       `${describeSource(resource)} is not a picture: its bytes are none of ${SUPPORTED}. ` +
         'If it is a web page, the link points to a page rather than to the picture itself.',
+      { kind: 'picture', code: 'not_a_picture' },
     );
   }
   try {
     return { resource, header: probe(resource.bytes) };
   } catch (err) {
-    if (isImageError(err, 'too_large')) throw new ToolError(`${resource.url}: ${err.message}`);
-    throw new ToolError(`${describeSource(resource)} could not be read as an image; ${SUPPORTED} are supported: ${describeError(err)}`);
+    if (isImageError(err, 'too_large')) throw new ToolError(`${resource.url}: ${err.message}`, { cause: err });
+    throw new ToolError(`${describeSource(resource)} could not be read as an image; ${SUPPORTED} are supported: ${describeError(err)}`, {
+      kind: 'picture',
+      cause: err,
+    });
   }
 }
 
@@ -58,8 +62,8 @@ export async function decodePicture(picture: ProbedPicture): Promise<DecodedImag
   try {
     return await decode(picture.resource.bytes);
   } catch (err) {
-    if (isImageError(err, 'too_large')) throw new ToolError(`${picture.resource.url}: ${err.message}`);
-    throw new ToolError(`${picture.resource.url} could not be decoded as an image: ${describeError(err)}`);
+    if (isImageError(err, 'too_large')) throw new ToolError(`${picture.resource.url}: ${err.message}`, { cause: err });
+    throw new ToolError(`${picture.resource.url} could not be decoded as an image: ${describeError(err)}`, { kind: 'picture', cause: err });
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * Turning one rectangle of a decoded picture into a `ToolImage`: crop at full resolution, shrink
  * by block averaging when the longer side exceeds the limit, re-encode (JPEG for photographs,
- * PNG for line art unless it is heavy), base64.
+ * PNG for line art unless it is heavy). Bytes leave here; a surface encodes them as it needs.
  */
 import { crop } from '../../imaging/crop.js';
 import type { DecodedImage } from '../../imaging/decode.js';
@@ -10,7 +10,6 @@ import type { Box, Raster } from '../../imaging/raster.js';
 import { shrinkToFit } from '../../imaging/shrink.js';
 import { ToolError, describeError } from '../errors.js';
 import type { ToolImage } from '../types.js';
-import { toBase64 } from './base64.js';
 
 export interface RenderedFragment {
   image: ToolImage;
@@ -31,12 +30,12 @@ export async function renderFragment(decoded: DecodedImage, box: Box, maxDimensi
     const fitted = shrinkToFit(fragment, maxDimension);
     const encoded = await encodeFragment(fitted, { format: header.format, lossy: header.lossy });
     return {
-      image: { mimeType: encoded.mimeType, data: toBase64(encoded.bytes) },
+      image: { mimeType: encoded.mimeType, bytes: encoded.bytes, width: fitted.width, height: fitted.height },
       width: fitted.width,
       height: fitted.height,
       bytes: encoded.bytes.length,
     };
   } catch (err) {
-    throw new ToolError(`the picture could not be re-encoded: ${describeError(err)}`);
+    throw new ToolError(`the picture could not be re-encoded: ${describeError(err)}`, { kind: 'picture', code: 'encode_failed', cause: err });
   }
 }

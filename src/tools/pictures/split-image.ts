@@ -6,7 +6,7 @@
 import { optionalInteger, optionalKeyword } from '../args.js';
 import { defineTool, integerProperty, objectSchema, stringProperty, type CatalogTool } from '../define.js';
 import type { ToolDeps } from '../deps.js';
-import { ToolError, describeError } from '../errors.js';
+import { ToolArgumentError, ToolError, describeError } from '../errors.js';
 import { planSplit, type SplitPlan } from '../../imaging/separators/index.js';
 import type { ToolImage } from '../types.js';
 import { MAX_DIMENSION_PROPERTY, URL_PROPERTY, parseMaxDimension, parseUrl } from './common.js';
@@ -23,6 +23,7 @@ const AXES = ['auto', 'horizontal', 'vertical', 'grid'] as const;
 export function splitImageTool({ engine }: ToolDeps): CatalogTool {
   return defineTool({
     name: 'enc_split_image',
+    title: 'Split image',
     description:
       'Split a collage into its parts and look at each separately. Separators are found in the picture itself: pass only the url first, and add parts if that finds nothing (the picture is then divided evenly). Read the parts as separate clues.',
     inputSchema: objectSchema(
@@ -66,11 +67,11 @@ export function splitImageTool({ engine }: ToolDeps): CatalogTool {
       try {
         plan = planSplit(raster, parts === undefined ? { axis } : { axis, parts });
       } catch (err) {
-        throw new ToolError(`separator detection failed: ${describeError(err)}`);
+        throw new ToolError(`separator detection failed: ${describeError(err)}`, { kind: 'picture', code: 'split_failed' });
       }
-      if (!plan.ok) throw new ToolError(plan.reason);
+      if (!plan.ok) throw new ToolError(plan.reason, { kind: 'picture', code: 'no_split' });
       if (part !== undefined && part > plan.parts.length) {
-        throw new ToolError(`part ${part} does not exist; this picture splits into ${plan.parts.length} parts`);
+        throw new ToolArgumentError('part', `part ${part} does not exist; this picture splits into ${plan.parts.length} parts`);
       }
       const described: Array<Record<string, unknown>> = [];
       const images: ToolImage[] = [];

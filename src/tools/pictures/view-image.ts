@@ -6,16 +6,13 @@
  * is never sent.
  */
 import { DEFAULT_MAX_DIMENSION } from '../../imaging/limits.js';
-import { MIME_TYPES, type ImageFormat, type ImageHeader } from '../../imaging/format.js';
+import type { ImageHeader } from '../../imaging/format.js';
 import { defineTool, objectSchema, type CatalogTool } from '../define.js';
 import type { ToolDeps } from '../deps.js';
-import { toBase64 } from './base64.js';
 import { URL_PROPERTY, parseUrl } from './common.js';
 import { decodePicture, fetchPicture, probePicture } from './load.js';
+import { modelImageType } from './model-formats.js';
 import { renderFragment } from './render.js';
-
-/** Formats every vision provider accepts as they are. */
-const MODEL_FORMATS: ReadonlySet<ImageFormat> = new Set(['jpeg', 'png', 'gif', 'webp']);
 
 /**
  * Largest original sent untouched: providers cap one picture at about 5 MB of base64, and 3 MiB
@@ -26,7 +23,7 @@ const MAX_ORIGINAL_BYTES = 3 * 2 ** 20;
 /** Whether the original file can go to the model byte for byte. */
 function sendableAsIs(header: ImageHeader, byteLength: number): boolean {
   return (
-    MODEL_FORMATS.has(header.format) &&
+    modelImageType(header.format) !== undefined &&
     // An EXIF-rotated JPEG is shown sideways by some providers; the decoder turns it upright.
     (header.orientation === undefined || header.orientation === 1) &&
     Math.max(header.width, header.height) <= DEFAULT_MAX_DIMENSION &&
@@ -37,6 +34,7 @@ function sendableAsIs(header: ImageHeader, byteLength: number): boolean {
 export function viewImageTool({ engine }: ToolDeps): CatalogTool {
   return defineTool({
     name: 'enc_view_image',
+    title: 'View image',
     description:
       'Look at a picture from game content: pass a URL from the images list of enc_level or enc_game_state. The picture is returned directly; use it instead of guessing. Large pictures are shrunk to 1568 px, so for small print use enc_split_image or enc_crop_image.',
     inputSchema: objectSchema({ url: URL_PROPERTY }, ['url']),
@@ -48,11 +46,11 @@ export function viewImageTool({ engine }: ToolDeps): CatalogTool {
       const picture = probePicture(resource);
       const { header } = picture;
       const source = { url: resource.url, format: header.format, width: header.width, height: header.height, bytes: resource.bytes.length };
-      if (sendableAsIs(header, resource.bytes.length)) {
-        const mimeType = MIME_TYPES[header.format];
+      const asIs = modelImageType(header.format);
+      if (asIs !== undefined && sendableAsIs(header, resource.bytes.length)) {
         return {
-          json: { ...source, content_type: mimeType, note: 'The image is attached to this result.' },
-          images: [{ mimeType, data: toBase64(resource.bytes) }],
+          json: { ...source, content_type: asIs, note: 'The image is attached to this result.' },
+          images: [{ mimeType: asIs, bytes: resource.bytes, width: header.width, height: header.height }],
         };
       }
       const decoded = await decodePicture(picture);

@@ -8,6 +8,7 @@ import { ToolError, describeError } from '../errors.js';
 export function profileTool({ engine }: ToolDeps): CatalogTool {
   return defineTool({
     name: 'enc_profile',
+    title: 'Profile',
     description: 'Read the signed-in Encounter account: login, name, rank, team, points.',
     inputSchema: objectSchema({}),
     mutating: false,
@@ -21,6 +22,7 @@ export function profileTool({ engine }: ToolDeps): CatalogTool {
 export function teamTool({ engine }: ToolDeps): CatalogTool {
   return defineTool({
     name: 'enc_team',
+    title: 'Team',
     description:
       "Read a team: name, pending invitations, management actions. Defaults to the signed-in player's team; pass team_id for another one.",
     inputSchema: objectSchema({ team_id: integerProperty('Team ID; omit for your own team.') }),
@@ -34,9 +36,9 @@ export function teamTool({ engine }: ToolDeps): CatalogTool {
         try {
           profile = await engine.getProfile({ signal: ctx.signal });
         } catch (err) {
-          throw new ToolError(`resolve team from profile: ${describeError(err)}`);
+          throw new ToolError(`resolve team from profile: ${describeError(err)}`, { cause: err });
         }
-        if (!profile?.team_id) throw new ToolError('the profile has no team; pass team_id explicitly');
+        if (!profile?.team_id) throw new ToolError('the profile has no team; pass team_id explicitly', { kind: 'engine', code: 'no_team' });
         teamId = profile.team_id;
       }
       return jsonResult(await engine.getTeamManagementInfo(teamId, { signal: ctx.signal }));

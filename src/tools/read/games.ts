@@ -10,6 +10,7 @@ const GAME_ID = integerProperty('Game ID (from enc_game_list or enc_domain_games
 export function domainGamesTool({ engine }: ToolDeps): CatalogTool {
   return defineTool({
     name: 'enc_domain_games',
+    title: 'Domain games',
     description: 'List the games advertised on the domain front page (title and ID only).',
     inputSchema: objectSchema({}),
     mutating: false,
@@ -23,6 +24,7 @@ export function domainGamesTool({ engine }: ToolDeps): CatalogTool {
 export function gameListTool({ engine }: ToolDeps): CatalogTool {
   return defineTool({
     name: 'enc_game_list',
+    title: 'Game list',
     description: 'List upcoming and active games with schedule (unix seconds) and type.',
     inputSchema: objectSchema({ page: integerProperty('1-based page of the list; omit for the first page.') }),
     mutating: false,
@@ -38,6 +40,7 @@ export function gameListTool({ engine }: ToolDeps): CatalogTool {
 export function gameTimeoutTool({ engine }: ToolDeps): CatalogTool {
   return defineTool({
     name: 'enc_game_timeout',
+    title: 'Game timeout',
     description: 'Seconds until a game starts; null means the game is not pending a start (running, finished, or not yours).',
     inputSchema: objectSchema({ game_id: GAME_ID }, ['game_id']),
     mutating: false,
@@ -54,6 +57,7 @@ export function gameTimeoutTool({ engine }: ToolDeps): CatalogTool {
 export function gameStatisticsTool({ engine }: ToolDeps): CatalogTool {
   return defineTool({
     name: 'enc_game_statistics',
+    title: 'Game statistics',
     description: 'Game statistics: level breakdown, team rankings, per-level timings.',
     inputSchema: objectSchema({ game_id: GAME_ID }, ['game_id']),
     mutating: false,

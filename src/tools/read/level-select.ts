@@ -5,7 +5,7 @@
  */
 import type { Engine } from '../../engine/engine.js';
 import { GAME_EVENT_MEANING, LEVEL_SEQUENCE, type GameModel, type Level } from '../../engine/types.js';
-import { ToolError } from '../errors.js';
+import { ToolArgumentError, ToolError } from '../errors.js';
 
 /**
  * The game model showing the wanted level. With `levelNumber` the reply must be a storm game whose
@@ -20,7 +20,8 @@ export async function readLevelModel(
   if (levelNumber === undefined) return engine.getGameModel(gameId, { signal });
   const model = await engine.getGameModelLevel(gameId, levelNumber, { signal });
   if (model?.LevelSequence !== LEVEL_SEQUENCE.Storm || model.Level?.Number !== levelNumber) {
-    throw new ToolError(
+    throw new ToolArgumentError(
+      'level_number',
       `game ${gameId} did not return assault level ${levelNumber}; level_number only works in storm (assault) games, ` +
         'where every level is open at once. Omit it to use the active level.',
     );
@@ -37,6 +38,6 @@ export function noLevelReason(model: GameModel | null | undefined): string {
 
 /** The model's level, or a ToolError saying there is none and why. */
 export function requireLevel(model: GameModel | null | undefined, message = 'the game has no active level right now'): Level {
-  if (!model?.Level) throw new ToolError(`${message}${noLevelReason(model)}`);
+  if (!model?.Level) throw new ToolError(`${message}${noLevelReason(model)}`, { kind: 'engine', code: 'no_level' });
   return model.Level;
 }

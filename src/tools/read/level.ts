@@ -19,6 +19,7 @@ export function parseLevelNumber(args: RawArgs): number | undefined {
 export function gameStateTool({ engine, resolveUrl }: ToolDeps): CatalogTool {
   return defineTool({
     name: 'enc_game_state',
+    title: 'Game state',
     description:
       'Read a game: title, team, level list and the active level with tasks, sectors, bonuses, hints, organizer messages and the pictures it shows.',
     inputSchema: objectSchema({ game_id: GAME_ID_PROPERTY }, ['game_id']),
@@ -33,6 +34,7 @@ export function gameStateTool({ engine, resolveUrl }: ToolDeps): CatalogTool {
 export function levelTool({ engine, resolveUrl }: ToolDeps): CatalogTool {
   return defineTool({
     name: 'enc_level',
+    title: 'Level',
     description:
       'Read one level in detail: tasks, sectors, bonuses, hints, messages and every picture. Without level_number the active level; with it the requested level of a storm-sequence game.',
     inputSchema: objectSchema({ game_id: GAME_ID_PROPERTY, level_number: LEVEL_NUMBER_PROPERTY }, ['game_id']),
@@ -50,6 +52,7 @@ export function levelTool({ engine, resolveUrl }: ToolDeps): CatalogTool {
 export function actionLogTool({ engine }: ToolDeps): CatalogTool {
   return defineTool({
     name: 'enc_action_log',
+    title: 'Action log',
     description: 'Codes submitted on a level (newest first), with who sent them, correctness and penalties.',
     inputSchema: objectSchema({ game_id: GAME_ID_PROPERTY, level_number: LEVEL_NUMBER_PROPERTY }, ['game_id']),
     mutating: false,

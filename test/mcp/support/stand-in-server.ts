@@ -4,14 +4,13 @@
  * Usage: node --import tsx stand-in-server.ts <readonly|approve|full>
  * Every mutation that reaches the stand-in's engine is reported on stderr as `MUTATION <json>`.
  */
-import { mcpConfirmer, serveCatalogOverStdio } from '../../../src/mcp/index.js';
+import { serveCatalogOverStdio } from '../../../src/mcp/index.js';
 import type { Policy } from '../../../src/tools/types.js';
 import { createStandInCatalog } from './stand-in-catalog.js';
 
 const policy = (process.argv[2] ?? 'readonly') as Policy;
 const catalog = createStandInCatalog({
   policy,
-  confirmer: policy === 'approve' ? mcpConfirmer : undefined,
   onMutation: (tool, args) => process.stderr.write(`MUTATION ${JSON.stringify({ tool, args })}\n`),
 });
 const service = serveCatalogOverStdio(catalog, { version: 'test', onError: (e) => process.stderr.write(`error: ${e.message}\n`) });

@@ -40,7 +40,7 @@ export async function collage(format: 'png' | 'jpeg' | 'gif', cols: number, rows
 }
 
 /** Size and format of a returned picture, decoded by sharp. */
-export async function measure(base64: string): Promise<{ width: number; height: number; format: string }> {
-  const meta = await sharp(Buffer.from(base64, 'base64')).metadata();
+export async function measure(bytes: Uint8Array): Promise<{ width: number; height: number; format: string }> {
+  const meta = await sharp(bytes).metadata();
   return { width: meta.width!, height: meta.height!, format: meta.format! };
 }
