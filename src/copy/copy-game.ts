@@ -20,7 +20,8 @@ export type CopyErrorCode =
   | 'source_empty'
   | 'target_auth'
   | 'target_read'
-  | 'target_has_extra_levels';
+  | 'target_has_extra_levels'
+  | 'source_changed';
 
 /** A refusal raised before the target was changed; `cause` keeps the engine's own error. */
 export class CopyError extends Error {
@@ -55,6 +56,11 @@ export interface CopyRequest {
   targetGameId: number;
   /** Plan only: read both games, write nothing. */
   dryRun?: boolean;
+  /**
+   * The counts the user approved (from an earlier inspection). When the source read now counts
+   * differently, the copy stops before touching the target: the user agreed to something else.
+   */
+  approvedSource?: ScenarioSummary;
   signal?: AbortSignal;
   onProgress?: (progress: CopyProgress) => void;
 }
@@ -108,6 +114,13 @@ function sourceDomainOf(raw: string | undefined, current: string): string {
     if (err instanceof SourceDomainError) throw new CopyError('bad_argument', err.message, 'source_domain');
     throw err;
   }
+}
+
+const COUNTED = ['title', 'levels', 'tasks', 'hints', 'penalty_hints', 'sectors', 'bonuses', 'comments'] as const;
+
+/** The counts that differ between two summaries, as `levels 3 → 4`. */
+function changedCounts(before: ScenarioSummary, now: ScenarioSummary): string[] {
+  return COUNTED.filter((k) => before[k] !== now[k]).map((k) => `${k} ${JSON.stringify(before[k])} → ${JSON.stringify(now[k])}`);
 }
 
 /** Reads the whole source scenario; it must have at least one level. */
@@ -173,6 +186,15 @@ export async function copyGame(sessions: CopySessions, request: CopyRequest): Pr
   const source = await openSourceSession(sessions, domain, signal);
   const doc = await readSource(source, sourceGameId, signal);
   const summary = summarizeScenario(doc, domain, sourceGameId);
+  if (request.approvedSource) {
+    const changed = changedCounts(request.approvedSource, summary);
+    if (changed.length > 0) {
+      throw new CopyError(
+        'source_changed',
+        `Source game ${sourceGameId} on ${domain} changed since it was inspected (${changed.join(', ')}); inspect it again before copying`,
+      );
+    }
+  }
 
   onProgress?.({ kind: 'phase', phase: 'check_target', message: `reading game ${targetGameId} on ${target.domain}` });
   let baseline: ScenarioDocument;
