@@ -4,6 +4,7 @@
  * picture fetcher may reach that loopback server (and nothing else private).
  */
 import { EncounterClient } from '../engine/client.js';
+import { NO_PACING } from '../engine/transport.js';
 import type { Engine } from '../engine/engine.js';
 import { DEMO_GAME_ID, DEMO_USERS } from './demo-game.js';
 import { FakeEncounter, type FakeEncounterOptions } from './fake-encounter.js';
@@ -29,7 +30,8 @@ export interface DemoEngine {
 export async function createDemoEngine(options: FakeEncounterOptions = {}): Promise<DemoEngine> {
   const fake = await FakeEncounter.start(options);
   try {
-    const client = new EncounterClient({ domain: fake.domain, baseUrl: fake.url, allowLoopbackResources: true });
+    // No pauses: the fake is on loopback, with no anti-spam wall to stay clear of.
+    const client = new EncounterClient({ domain: fake.domain, baseUrl: fake.url, allowLoopbackResources: true, pacing: NO_PACING });
     const player = (options.users ?? DEMO_USERS)[0]!;
     await client.login(player.login, player.password);
     return { engine: client, client, fake, gameId: DEMO_GAME_ID, close: () => fake.close() };

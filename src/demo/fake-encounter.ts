@@ -1,22 +1,29 @@
 /**
- * A faithful fake of the legacy Encounter engine's player API over real HTTP on loopback
- * (encounter-api.md §2–4): JSON sign-in with every failure code, game model, code and bonus
- * submission with the engine's rules, penalty hints, game list, front page, statistics, profile,
- * team, start countdown, MakeGameFee, task pictures. Paths match case-insensitively with or
- * without a trailing slash; unknown query parameters are ignored. Faults can be switched on to
- * reproduce anti-spam, expired sessions, HTML pages, slow answers and dropped connections, and
- * every request is logged so tests can assert what did (not) reach the engine.
- * It is also the offline demo engine behind `encli mcp --demo`.
+ * A faithful fake of the legacy Encounter engine (encounter-api.md §2–5): JSON and HTML sign-in
+ * with every failure code, game model, code and bonus submission with the engine's rules,
+ * penalty hints, game list, front page, statistics, profile, team, start countdown, MakeGameFee,
+ * task pictures — and the editor side (scenario export, level manager and editor, sector loader,
+ * the edit forms) rendered from per-game state.
+ *
+ * It is a Web-standard `(Request) => Promise<Response>` handler (`handle`) with a route table
+ * per area (auth, play, pages, admin). `FakeEncounter.start()` also serves it on loopback over
+ * real HTTP; `fake.fetch` calls it in-process. Paths match case-insensitively with or without a
+ * trailing slash; unknown query parameters are ignored. Faults can be switched on to reproduce
+ * anti-spam, expired sessions, HTML pages, slow answers, dropped connections and silently
+ * refused admin writes, and every request is logged so tests can assert what did (not) reach
+ * the engine. It is also the offline demo engine behind `encli mcp --demo`.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import type { LoginReply } from '../engine/types.js';
+import { GAME_EVENT } from '../engine/types.js';
+import { FakeAdminArea, isAdminPath, type AdminFaults } from './admin/admin-routes.js';
+import { FakeAdminGames, type AdminGameSeed } from './admin/admin-state.js';
 import { DEMO_PICTURES_BASE64 } from './assets/pictures.js';
 import { DEMO_GAMES, DEMO_TEAMS, DEMO_USERS } from './demo-game.js';
 import type { GameDefinition, TeamDefinition, UserDefinition } from './game-definition.js';
 import { GamePlay, emptyEngineAction, engineDateTime } from './game-play.js';
 import * as pages from './html-pages.js';
+import { DroppedConnection, handlerAsFetch, serveOnLoopback, type FetchLike, type LoopbackServer } from './http-adapter.js';
 
 /** One received request, as tests inspect it. */
 export interface LoggedRequest {
@@ -57,6 +64,8 @@ export interface FakeFaults {
   dropConnection?: boolean;
   /** After a code that passes a level, answer once with `Level:null, Event:19` (§3.6). */
   transitionEvents?: boolean;
+  /** Editor-side faults: ignored writes, no rights, a connection dropped mid-import. */
+  admin?: AdminFaults;
 }
 
 export interface FakeEncounterOptions {
@@ -65,6 +74,8 @@ export interface FakeEncounterOptions {
   games?: readonly GameDefinition[];
   users?: readonly UserDefinition[];
   teams?: readonly TeamDefinition[];
+  /** Games on the editor side, with who may edit them. */
+  adminGames?: readonly AdminGameSeed[];
   /** Clock in ms; tests advance it instead of sleeping. */
   now?: () => number;
   /** Wrong passwords per login before the engine asks for a CAPTCHA (Error 1). */
@@ -78,11 +89,38 @@ const DEFAULT_CAPTCHA_AFTER = 3;
 /** Log entries kept: plenty for any test, bounded for a long-running demo server. */
 const MAX_LOGGED_REQUESTS = 10_000;
 /** Request bodies above 64 KiB are refused: the engine's forms are tiny. */
-const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_CHARS = 64 * 1024;
 
 interface Session {
   user: UserDefinition;
   userAgent: string;
+}
+
+/** One request as the routes see it. */
+interface FakeRequest {
+  request: Request;
+  url: URL;
+  /** Lower-cased, without a trailing slash. */
+  path: string;
+  query: Record<string, string>;
+  body: Record<string, string>;
+  method: string;
+  userAgent: string;
+  /** Resolved for non-public routes only. */
+  session?: Session;
+}
+
+/** The four areas of the engine a route belongs to. */
+type Area = 'auth' | 'play' | 'pages' | 'admin';
+
+interface Route {
+  area: Area;
+  /** Matches the lower-cased path. */
+  path: RegExp | ((path: string) => boolean);
+  method?: 'GET' | 'POST';
+  /** Served without a session and untouched by the anti-spam fault. */
+  public?: boolean;
+  handle: (rq: FakeRequest, match: RegExpExecArray | null) => Response | Promise<Response>;
 }
 
 /**
@@ -105,13 +143,19 @@ export class FakeEncounter {
   readonly ipBlocked = new Set<string>();
   /** Base URL where pictures are served from (`{{PICTURES}}`); the site itself unless set. */
   picturesBaseUrl: string | null = null;
-
   /** Requests received by the second picture host (see `startPictureHost`). */
   readonly pictureHostRequests: Array<{ path: string; cookie: string }> = [];
+  /** Editor-side state: every admin page is rendered from it and every write changes it. */
+  readonly admin: FakeAdminGames;
+  /** The Web-standard handler: `(Request) => Promise<Response>`. */
+  readonly handle: (request: Request) => Promise<Response>;
+  /** The handler as an in-process `fetch` (a dropped connection rejects like a network failure). */
+  readonly fetch: FetchLike;
 
-  private server: Server | null = null;
-  private pictureServer: Server | null = null;
-  private readonly sockets = new Set<Socket>();
+  private server: LoopbackServer | null = null;
+  private pictureServer: LoopbackServer | null = null;
+  private readonly adminArea: FakeAdminArea;
+  private readonly routes: readonly Route[];
   private readonly sessions = new Map<string, Session>();
   private readonly failures = new Map<string, number>();
   private readonly plays = new Map<string, GamePlay>();
@@ -123,25 +167,33 @@ export class FakeEncounter {
   private clockOffsetMs = 0;
   private submissionCount = 0;
   private pendingTransition = new Set<string>();
-  private baseUrl = '';
+  private baseUrl: string;
 
-  private constructor(private readonly options: FakeEncounterOptions) {
+  /** A fake that is not listening anywhere: use `handle` or `fetch` (base URL `http://<domain>`). */
+  constructor(private readonly options: FakeEncounterOptions = {}) {
     this.domain = options.domain ?? 'demo.en.cx';
+    this.baseUrl = `http://${this.domain}`;
     this.games = options.games ?? DEMO_GAMES;
     this.users = options.users ?? DEMO_USERS;
     this.teams = options.teams ?? DEMO_TEAMS;
     this.captchaAfter = options.captchaAfterFailures ?? DEFAULT_CAPTCHA_AFTER;
+    this.admin = new FakeAdminGames(options.adminGames ?? []);
+    this.adminArea = new FakeAdminArea(this.admin);
     this.startedAt = this.now();
+    this.routes = [...this.authRoutes(), ...this.pageRoutes(), ...this.playRoutes(), ...this.adminRoutes()];
+    this.handle = (request) => this.dispatch(request);
+    this.fetch = handlerAsFetch(this.handle);
   }
 
   /** Start on 127.0.0.1 (port 0 = any free port). */
   static async start(options: FakeEncounterOptions = {}, port = 0): Promise<FakeEncounter> {
     const fake = new FakeEncounter(options);
-    await fake.listen(port);
+    fake.server = await serveOnLoopback(fake.handle, port);
+    fake.baseUrl = fake.server.url;
     return fake;
   }
 
-  /** `http://127.0.0.1:PORT` */
+  /** `http://127.0.0.1:PORT` when listening, `http://<domain>` in-process. */
   get url(): string {
     return this.baseUrl;
   }
@@ -159,6 +211,11 @@ export class FakeEncounter {
   /** Requests that carried a level or bonus answer. */
   submissions(): LoggedRequest[] {
     return this.requests.filter((r) => 'LevelAction.Answer' in r.body || 'BonusAction.Answer' in r.body);
+  }
+
+  /** Admin writes applied so far (ignored or dropped ones not counted). */
+  get adminWritesApplied(): number {
+    return this.adminArea.writesApplied;
   }
 
   /** Forget progress, sessions, the log and clock moves (games restart from level 1). */
@@ -179,135 +236,195 @@ export class FakeEncounter {
    */
   async startPictureHost(): Promise<string> {
     if (this.pictureServer) return this.picturesBaseUrl!;
-    const server = createServer((req, res) => {
-      const url = new URL(req.url ?? '/', 'http://fake.invalid');
-      this.pictureHostRequests.push({ path: url.pathname, cookie: req.headers.cookie ?? '' });
+    this.pictureServer = await serveOnLoopback(async (request) => {
+      const url = new URL(request.url);
+      this.pictureHostRequests.push({ path: url.pathname, cookie: request.headers.get('cookie') ?? '' });
       const path = url.pathname.toLowerCase();
-      if (!path.startsWith('/gameimages/')) return send(res, 404, 'text/plain', 'pictures only');
-      this.picture(res, path.slice('/gameimages/'.length));
+      if (!path.startsWith('/gameimages/')) return send(404, 'text/plain', 'pictures only');
+      return this.picture(path.slice('/gameimages/'.length));
     });
-    server.on('connection', (s) => {
-      this.sockets.add(s);
-      s.on('close', () => this.sockets.delete(s));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    this.pictureServer = server;
-    this.picturesBaseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    this.picturesBaseUrl = this.pictureServer.url;
     return this.picturesBaseUrl;
   }
 
   async close(): Promise<void> {
-    const servers = [this.server, this.pictureServer].filter((x): x is Server => x !== null);
+    const servers = [this.server, this.pictureServer].filter((x): x is LoopbackServer => x !== null);
     this.server = null;
     this.pictureServer = null;
-    // Keep-alive sockets would hold close() open; end them first.
-    for (const s of this.sockets) s.destroy();
-    await Promise.all(servers.map((srv) => new Promise<void>((resolve) => srv.close(() => resolve()))));
-  }
-
-  private listen(port: number): Promise<void> {
-    const server = createServer((req, res) => {
-      this.handle(req, res).catch(() => {
-        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
-        res.end('internal error in the fake engine');
-      });
-    });
-    server.on('connection', (s) => {
-      this.sockets.add(s);
-      s.on('close', () => this.sockets.delete(s));
-    });
-    this.server = server;
-    return new Promise((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => {
-        const { port: p } = server.address() as AddressInfo;
-        this.baseUrl = `http://127.0.0.1:${p}`;
-        resolve();
-      });
-    });
+    await Promise.all(servers.map((s) => s.close()));
   }
 
   // -------------------------------------------------------------------------------------------
+  // Dispatch
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://fake.invalid');
-    const body = await readBody(req);
+  private async dispatch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const body = await readBody(request);
+    const userAgent = request.headers.get('user-agent') ?? '';
     const entry: LoggedRequest = {
-      method: req.method ?? 'GET',
+      method: request.method,
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
       body,
-      cookie: req.headers.cookie ?? '',
-      userAgent: req.headers['user-agent'] ?? '',
+      cookie: request.headers.get('cookie') ?? '',
+      userAgent,
       at: this.now(),
     };
     this.requests.push(entry);
     if (this.requests.length > MAX_LOGGED_REQUESTS) this.requests.splice(0, this.requests.length - MAX_LOGGED_REQUESTS);
     const faults = this.faults;
-    if (faults.dropConnection) {
-      req.socket.destroy();
-      return;
-    }
+    if (faults.dropConnection) throw new DroppedConnection();
     if (faults.slowMs) await new Promise((r) => setTimeout(r, faults.slowMs));
-    // IIS ignores case and a trailing slash.
-    const path = url.pathname.toLowerCase().replace(/\/+$/, '') || '/';
-    const q = entry.query;
-    const method = entry.method;
-
-    if (path.startsWith('/gameimages/')) return this.picture(res, path.slice('/gameimages/'.length));
-    if (path === '/login/signin' && method === 'POST') {
-      return faults.htmlSignIn ? send(res, 200, 'text/html', pages.neutralPage()) : this.signIn(res, body);
+    this.adminArea.faults = faults.admin ?? {};
+    const rq: FakeRequest = {
+      request,
+      url,
+      // IIS ignores case and a trailing slash.
+      path: url.pathname.toLowerCase().replace(/\/+$/, '') || '/',
+      query: entry.query,
+      body,
+      method: request.method,
+      userAgent,
+    };
+    for (const route of this.routes) {
+      if (route.method && route.method !== rq.method) continue;
+      const match = typeof route.path === 'function' ? (route.path(rq.path) ? null : undefined) : route.path.exec(rq.path) ?? undefined;
+      if (match === undefined) continue;
+      if (!route.public) {
+        if (faults.antiSpam) return this.redirect(`/NotHumanRequest.aspx?return=${encodeURIComponent(url.pathname + url.search)}`);
+        rq.session = faults.expiredSession ? undefined : this.sessionOf(request);
+      }
+      return route.handle(rq, match);
     }
-    if (path === '/login.aspx' || path === '/simplelogin.aspx') return send(res, 200, 'text/html', pages.loginPage(q.return ?? '/'));
-    if (path === '/nothumanrequest.aspx') return send(res, 200, 'text/html', pages.antiSpamPage(q.return ?? '/'));
-    if ((path === '/' || path === '/home') && q.json === '1') return this.gameList(res);
-    if (path === '/' || path === '/home') return send(res, 200, 'text/html', pages.frontPage(this.games, this.domain));
-    if (path === '/gamedetails.aspx') {
-      const game = this.games.find((g) => g.id === Number(q.gid));
-      return game ? send(res, 200, 'text/html', pages.gameDetailsPage(game)) : send(res, 404, 'text/html', pages.neutralPage());
-    }
-    const stats = /^\/gamestatistics\/full\/(\d+)$/.exec(path);
-    if (stats) return this.statistics(res, Number(stats[1]), req);
-
-    // Everything below needs a session.
-    if (faults.antiSpam) return this.redirect(res, `/NotHumanRequest.aspx?return=${encodeURIComponent(url.pathname + url.search)}`);
-    const session = faults.expiredSession ? undefined : this.sessionOf(req);
-    const play = /^\/gameengines\/encounter\/play\/(\d+)$/.exec(path);
-    if (play) return this.play(req, res, url, Number(play[1]), body, session);
-    if (path === '/userdetails.aspx') {
-      if (!session) return send(res, 403, 'text/html', pages.signInRequiredPage());
-      return send(res, 200, 'text/html', pages.profilePage(session.user, this.teamOf(session.user), this.domain));
-    }
-    if (path === '/teams/teamdetails.aspx') {
-      if (!session) return send(res, 403, 'text/html', pages.signInRequiredPage());
-      const team = q.tid ? this.teams.find((t) => t.id === Number(q.tid)) : this.teamOf(session.user);
-      if (!team) return send(res, 200, 'text/html', pages.neutralPage());
-      return send(res, 200, 'text/html', pages.teamPage(team, session.user));
-    }
-    if (path === '/makegamefee.aspx') {
-      if (!session) return this.redirect(res, `/Login.aspx?return=${encodeURIComponent(url.pathname + url.search).toLowerCase()}`);
-      const game = this.games.find((g) => g.id === Number(q.gid));
-      if (!game) return send(res, 200, 'text/html', pages.neutralPage());
-      if (q.confirm !== 'yes') return send(res, 200, 'text/html', pages.makeFeePage(false, game.id));
-      this.playOf(game, session.user).applied = true;
-      return send(res, 200, 'text/html', pages.makeFeePage(true, game.id));
-    }
-    return send(res, 404, 'text/html', pages.neutralPage());
+    return send(404, 'text/html', pages.neutralPage());
   }
 
-  private picture(res: ServerResponse, name: string): void {
+  // -------------------------------------------------------------------------------------------
+  // Routes per area
+
+  private authRoutes(): Route[] {
+    return [
+      {
+        area: 'auth',
+        path: /^\/login\/signin$/,
+        method: 'POST',
+        public: true,
+        handle: (rq) => (this.faults.htmlSignIn ? send(200, 'text/html', pages.neutralPage()) : this.signIn(rq.body, rq.userAgent)),
+      },
+      { area: 'auth', path: /^\/login\.aspx$/, method: 'POST', public: true, handle: (rq) => this.htmlSignIn(rq) },
+      { area: 'auth', path: /^\/login\.aspx$/, public: true, handle: (rq) => this.loginPageOrHop(rq) },
+      { area: 'auth', path: /^\/simplelogin\.aspx$/, public: true, handle: (rq) => send(200, 'text/html', pages.loginPage(rq.query.return ?? '/')) },
+      { area: 'auth', path: /^\/nothumanrequest\.aspx$/, public: true, handle: (rq) => send(200, 'text/html', pages.antiSpamPage(rq.query.return ?? '/')) },
+    ];
+  }
+
+  private pageRoutes(): Route[] {
+    return [
+      { area: 'pages', path: /^\/gameimages\/(.+)$/, public: true, handle: (_rq, m) => this.picture(m![1]!) },
+      { area: 'pages', path: /^\/(home)?$/, public: true, handle: (rq) => (rq.query.json === '1' ? this.gameList() : send(200, 'text/html', pages.frontPage(this.games, this.domain))) },
+      {
+        area: 'pages',
+        path: /^\/gamedetails\.aspx$/,
+        public: true,
+        handle: (rq) => {
+          const game = this.games.find((g) => g.id === Number(rq.query.gid));
+          return game ? send(200, 'text/html', pages.gameDetailsPage(game)) : send(404, 'text/html', pages.neutralPage());
+        },
+      },
+      { area: 'pages', path: /^\/gamestatistics\/full\/(\d+)$/, public: true, handle: (rq, m) => this.statistics(Number(m![1]), rq.request) },
+      {
+        area: 'pages',
+        path: /^\/userdetails\.aspx$/,
+        handle: ({ session }) =>
+          session
+            ? send(200, 'text/html', pages.profilePage(session.user, this.teamOf(session.user), this.domain))
+            : send(403, 'text/html', pages.signInRequiredPage()),
+      },
+      {
+        area: 'pages',
+        path: /^\/teams\/teamdetails\.aspx$/,
+        handle: ({ session, query }) => {
+          if (!session) return send(403, 'text/html', pages.signInRequiredPage());
+          const team = query.tid ? this.teams.find((t) => t.id === Number(query.tid)) : this.teamOf(session.user);
+          return team ? send(200, 'text/html', pages.teamPage(team, session.user)) : send(200, 'text/html', pages.neutralPage());
+        },
+      },
+    ];
+  }
+
+  private playRoutes(): Route[] {
+    return [
+      { area: 'play', path: /^\/gameengines\/encounter\/play\/(\d+)$/, handle: (rq, m) => this.play(rq, Number(m![1])) },
+      {
+        area: 'play',
+        path: /^\/makegamefee\.aspx$/,
+        handle: ({ session, url, query }) => {
+          if (!session) return this.redirect(`/Login.aspx?return=${encodeURIComponent(url.pathname + url.search).toLowerCase()}`);
+          const game = this.games.find((g) => g.id === Number(query.gid));
+          if (!game) return send(200, 'text/html', pages.neutralPage());
+          if (query.confirm !== 'yes') return send(200, 'text/html', pages.makeFeePage(false, game.id));
+          this.playOf(game, session.user).applied = true;
+          return send(200, 'text/html', pages.makeFeePage(true, game.id));
+        },
+      },
+    ];
+  }
+
+  private adminRoutes(): Route[] {
+    return [
+      {
+        area: 'admin',
+        path: isAdminPath,
+        handle: (rq) => {
+          const answer = this.adminArea.handle({
+            method: rq.method,
+            path: rq.path,
+            query: rq.query,
+            body: rq.body,
+            login: rq.session ? rq.session.user.login.toLowerCase() : null,
+            original: rq.url.pathname + rq.url.search,
+          });
+          return answer.kind === 'redirect' ? this.redirect(answer.location) : send(answer.status, 'text/html', answer.html);
+        },
+      },
+    ];
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Auth
+
+  private picture(name: string): Response {
     const file = name.replace(/^demo\//, '');
     const b64 = DEMO_PICTURES_BASE64[file];
-    if (!b64) return send(res, 404, 'text/plain', 'no such picture');
+    if (!b64) return send(404, 'text/plain', 'no such picture');
     const type = file.endsWith('.jpg') ? 'image/jpeg' : file.endsWith('.png') ? 'image/png' : 'image/gif';
     const bytes = Buffer.from(b64, 'base64');
-    res.writeHead(200, { 'Content-Type': type, 'Content-Length': bytes.length });
-    res.end(bytes);
+    return new Response(new Uint8Array(bytes), { status: 200, headers: { 'Content-Type': type, 'Content-Length': String(bytes.length) } });
   }
 
-  private signIn(res: ServerResponse, body: Record<string, string>): void {
+  /** Check a login and password; counts failures towards the CAPTCHA. */
+  private checkPassword(login: string, password: string, captcha: string | undefined): { user?: UserDefinition; captcha?: boolean } {
+    const fails = this.failures.get(login) ?? 0;
+    if (fails >= this.captchaAfter && captcha !== FAKE_CAPTCHA_DIGITS) return { captcha: true };
+    const user = this.users.find((u) => u.login.toLowerCase() === login.toLowerCase() && u.password === password);
+    if (!user) {
+      this.failures.set(login, fails + 1);
+      return {};
+    }
+    this.failures.delete(login);
+    return { user };
+  }
+
+  /** A new session bound to the User-Agent of the sign-in, as on the real engine; its cookies. */
+  private openSession(user: UserDefinition, userAgent: string): string[] {
+    const token = randomBytes(12).toString('hex');
+    this.sessions.set(token, { user, userAgent });
+    const atoken = encodeURIComponent(`uid=${user.id}&iss=0&iscd=1&tkn=${token}`);
+    return [`atoken=${atoken}; path=/; HttpOnly`, `stoken=${token}; path=/; HttpOnly`, `GUID=${randomBytes(8).toString('hex')}; path=/`];
+  }
+
+  private signIn(body: Record<string, string>, userAgent: string): Response {
     const login = body.Login ?? '';
-    const password = body.Password ?? '';
     const reply: LoginReply = {
       Error: 0,
       Message: null,
@@ -318,42 +435,41 @@ export class FakeEncounter {
       AdminWhoCanActivate: null,
     };
     const forced = this.forcedLoginErrors.get(login);
-    if (forced) return sendJson(res, { ...reply, ...forced });
+    if (forced) return sendJson({ ...reply, ...forced });
     if (this.ipBlocked.has(login)) {
-      return sendJson(res, { ...reply, Error: 4, Message: 'IP blocked', IpUnblockUrl: `/UnblockIp.aspx?login=${encodeURIComponent(login)}` });
+      return sendJson({ ...reply, Error: 4, Message: 'IP blocked', IpUnblockUrl: `/UnblockIp.aspx?login=${encodeURIComponent(login)}` });
     }
-    const fails = this.failures.get(login) ?? 0;
-    if (fails >= this.captchaAfter && body.MagicNumbers !== FAKE_CAPTCHA_DIGITS) {
-      return sendJson(res, { ...reply, Error: 1, Message: 'Maximum login attempts exceeded', CaptchaUrl: `/MagicKey.aspx?guid=${randomBytes(4).toString('hex')}` });
+    const checked = this.checkPassword(login, body.Password ?? '', body.MagicNumbers);
+    if (checked.captcha) {
+      return sendJson({ ...reply, Error: 1, Message: 'Maximum login attempts exceeded', CaptchaUrl: `/MagicKey.aspx?guid=${randomBytes(4).toString('hex')}` });
     }
-    const user = this.users.find((u) => u.login.toLowerCase() === login.toLowerCase() && u.password === password);
-    if (!user) {
-      this.failures.set(login, fails + 1);
-      return sendJson(res, { ...reply, Error: 2, Message: 'Incorrect login or password' });
-    }
-    this.failures.delete(login);
-    const token = randomBytes(12).toString('hex');
-    // The session is bound to the User-Agent used at sign-in, as on the real engine.
-    this.sessions.set(token, { user, userAgent: this.lastUserAgent() });
-    const atoken = encodeURIComponent(`uid=${user.id}&iss=0&iscd=1&tkn=${token}`);
-    res.setHeader('Set-Cookie', [
-      `atoken=${atoken}; path=/; HttpOnly`,
-      `stoken=${token}; path=/; HttpOnly`,
-      `GUID=${randomBytes(8).toString('hex')}; path=/`,
-    ]);
-    sendJson(res, reply);
+    if (!checked.user) return sendJson({ ...reply, Error: 2, Message: 'Incorrect login or password' });
+    return sendJson(reply, this.openSession(checked.user, userAgent));
   }
 
-  private lastUserAgent(): string {
-    return this.requests[this.requests.length - 1]?.userAgent ?? '';
+  /** The `Login.aspx` form POST: 302 through `checkcookie=1` on success, the form again on failure. */
+  private htmlSignIn(rq: FakeRequest): Response {
+    const returnPath = rq.query.return ?? '/';
+    const checked = this.checkPassword(rq.body.Login ?? '', rq.body.Password ?? '', rq.body.MagicNumbers);
+    if (checked.captcha) return send(200, 'text/html', pages.loginPage(returnPath, 'Maximum login attempts exceeded', true));
+    if (!checked.user) return send(200, 'text/html', pages.loginPage(returnPath, 'Incorrect login or password'));
+    const hop = `/Login.aspx?return=${encodeURIComponent(returnPath)}&checkcookie=1`;
+    return this.redirect(hop, this.openSession(checked.user, rq.userAgent));
   }
 
-  private sessionOf(req: IncomingMessage): Session | undefined {
-    const cookies = parseCookies(req.headers.cookie ?? '');
+  /** `GET /Login.aspx`: the `checkcookie` hop sends a signed-in browser on; otherwise the form. */
+  private loginPageOrHop(rq: FakeRequest): Response {
+    const returnPath = rq.query.return ?? '/';
+    if (rq.query.checkcookie === '1' && this.sessionOf(rq.request)) return this.redirect(returnPath.startsWith('/') ? returnPath : '/');
+    return send(200, 'text/html', pages.loginPage(returnPath));
+  }
+
+  private sessionOf(request: Request): Session | undefined {
+    const cookies = parseCookies(request.headers.get('cookie') ?? '');
     const token = cookies.stoken;
     const session = token ? this.sessions.get(token) : undefined;
     if (!session) return undefined;
-    if (session.userAgent !== (req.headers['user-agent'] ?? '')) return undefined;
+    if (session.userAgent !== (request.headers.get('user-agent') ?? '')) return undefined;
     return session;
   }
 
@@ -371,45 +487,49 @@ export class FakeEncounter {
     return play;
   }
 
-  private redirect(res: ServerResponse, location: string): void {
-    res.writeHead(302, { Location: location, 'Content-Type': 'text/html; charset=utf-8', ...NO_CACHE });
-    res.end(pages.objectMoved(location));
+  private redirect(location: string, cookies: readonly string[] = []): Response {
+    const headers = new Headers({ Location: location, 'Content-Type': 'text/html; charset=utf-8', ...NO_CACHE });
+    for (const c of cookies) headers.append('Set-Cookie', c);
+    return new Response(pages.objectMoved(location), { status: 302, headers });
   }
 
   private expand(html: string): string {
     return html.replaceAll('{{SITE}}', this.baseUrl).replaceAll('{{PICTURES}}', this.picturesBaseUrl ?? this.baseUrl);
   }
 
-  private async play(req: IncomingMessage, res: ServerResponse, url: URL, gameId: number, body: Record<string, string>, session: Session | undefined): Promise<void> {
-    const q = Object.fromEntries(url.searchParams);
+  // -------------------------------------------------------------------------------------------
+  // Play
+
+  private play(rq: FakeRequest, gameId: number): Response {
+    const { url, query: q, body, session } = rq;
     if (!session) {
-      return this.redirect(res, `/login.aspx?return=${encodeURIComponent(url.pathname + url.search).toLowerCase()}`);
+      return this.redirect(`/login.aspx?return=${encodeURIComponent(url.pathname + url.search).toLowerCase()}`);
     }
     const game = this.games.find((g) => g.id === gameId);
-    if (!game) return this.redirect(res, '/');
+    if (!game) return this.redirect('/');
     const faults = this.faults;
     if (q.json !== '1') {
       // The mobile HTML play page (start countdown).
-      return send(res, 200, 'text/html', pages.mobilePlayPage(game, this.playOf(game, session.user).secondsToStart));
+      return send(200, 'text/html', pages.mobilePlayPage(game, this.playOf(game, session.user).secondsToStart));
     }
-    if (faults.loginPageOnPlay) return send(res, 200, 'text/html', pages.loginPage(url.pathname));
-    if (faults.neutralHtml) return send(res, 200, 'text/html', pages.neutralPage());
+    if (faults.loginPageOnPlay) return send(200, 'text/html', pages.loginPage(url.pathname));
+    if (faults.neutralHtml) return send(200, 'text/html', pages.neutralPage());
 
     const levelAnswer = body['LevelAction.Answer'];
     const bonusAnswer = body['BonusAction.Answer'];
     if (levelAnswer !== undefined && bonusAnswer !== undefined) {
-      return send(res, 400, 'text/plain', 'LevelAction and BonusAction in one request');
+      return send(400, 'text/plain', 'LevelAction and BonusAction in one request');
     }
-    const isSubmission = req.method === 'POST' && (levelAnswer !== undefined || bonusAnswer !== undefined);
+    const isSubmission = rq.method === 'POST' && (levelAnswer !== undefined || bonusAnswer !== undefined);
     if (isSubmission) {
       this.submissionCount++;
       if (faults.antiSpamOnSubmission?.includes(this.submissionCount)) {
-        return this.redirect(res, `/NotHumanRequest.aspx?return=${encodeURIComponent(url.pathname)}`);
+        return this.redirect(`/NotHumanRequest.aspx?return=${encodeURIComponent(url.pathname)}`);
       }
     }
-    if (faults.undecodable) return send(res, 200, 'application/json', '{"Event":0,"Level":{"LevelId":');
-    if (faults.emptyBody) return send(res, 200, 'application/json', '');
-    if (faults.gatewayError) return send(res, 502, 'text/plain', 'Bad Gateway: upstream timed out');
+    if (faults.undecodable) return send(200, 'application/json', '{"Event":0,"Level":{"LevelId":');
+    if (faults.emptyBody) return send(200, 'application/json', '');
+    if (faults.gatewayError) return send(502, 'text/plain', 'Bad Gateway: upstream timed out');
 
     const user = session.user;
     const play = this.playOf(game, user);
@@ -417,8 +537,8 @@ export class FakeEncounter {
     const isCaptain = team?.captainId === user.id;
     const action = emptyEngineAction(game.id);
     const level = q.level !== undefined ? Number(q.level) : body.LevelNumber !== undefined && game.levelSequence === 3 ? Number(body.LevelNumber) : undefined;
-    const event = !play.started ? 5 : !play.applied ? 7 : play.finished ? 17 : 0;
-    if (event !== 0) return sendJson(res, play.model(user, team?.name ?? '', isCaptain, event, action, undefined, (h) => this.expand(h)));
+    const event = !play.started ? GAME_EVENT.NotStarted : !play.applied ? GAME_EVENT.PlayerNotApplied : play.finished ? GAME_EVENT.GameOver : GAME_EVENT.Running;
+    if (event !== GAME_EVENT.Running) return sendJson(play.model(user, team?.name ?? '', isCaptain, event, action, undefined, (h) => this.expand(h)));
 
     const key = `${game.id}/${user.teamId}`;
     if (isSubmission) {
@@ -442,14 +562,14 @@ export class FakeEncounter {
     }
     if (this.pendingTransition.has(key) && isSubmission) {
       this.pendingTransition.delete(key);
-      const model = play.model(user, team?.name ?? '', isCaptain, 19, action, undefined, (h) => this.expand(h));
-      return sendJson(res, { ...model, Level: null, Levels: [], Event: 19 });
+      const model = play.model(user, team?.name ?? '', isCaptain, GAME_EVENT.LevelPassed, action, undefined, (h) => this.expand(h));
+      return sendJson({ ...model, Level: null, Levels: [], Event: GAME_EVENT.LevelPassed });
     }
-    const finalEvent = play.finished ? 17 : 0;
-    sendJson(res, play.model(user, team?.name ?? '', isCaptain, finalEvent, action, level, (h) => this.expand(h)));
+    const finalEvent = play.finished ? GAME_EVENT.GameOver : GAME_EVENT.Running;
+    return sendJson(play.model(user, team?.name ?? '', isCaptain, finalEvent, action, level, (h) => this.expand(h)));
   }
 
-  private gameList(res: ServerResponse): void {
+  private gameList(): Response {
     const info = (g: GameDefinition): Record<string, unknown> => {
       const start = this.startedAt + g.startsInSeconds * 1000;
       const finish = start + g.durationSeconds * 1000;
@@ -478,13 +598,13 @@ export class FakeEncounter {
     const now = this.now();
     const active = this.games.filter((g) => this.startedAt + g.startsInSeconds * 1000 <= now).map(info);
     const coming = this.games.filter((g) => this.startedAt + g.startsInSeconds * 1000 > now).map(info);
-    sendJson(res, { ComingGames: coming, ActiveGames: active });
+    return sendJson({ ComingGames: coming, ActiveGames: active });
   }
 
-  private statistics(res: ServerResponse, gameId: number, req: IncomingMessage): void {
+  private statistics(gameId: number, request: Request): Response {
     const game = this.games.find((g) => g.id === gameId);
-    if (!game) return this.redirect(res, '/');
-    const session = this.sessionOf(req);
+    if (!game) return this.redirect('/');
+    const session = this.sessionOf(request);
     const levels = game.levels.map((l, i) => ({ LevelId: l.id, LevelNumber: i + 1, LevelName: l.name, Dismissed: false, PassedPlayers: 0 }));
     const items: unknown[][] = game.levels.map(() => []);
     for (const team of this.teams) {
@@ -510,7 +630,7 @@ export class FakeEncounter {
         });
       });
     }
-    sendJson(res, {
+    return sendJson({
       Game: { GameID: game.id, GameNum: game.number, Title: game.title },
       Level: levels[0] ?? null,
       StatItems: items,
@@ -527,13 +647,14 @@ export class FakeEncounter {
 /** Engine replies are never cached (encounter-api.md §1). */
 const NO_CACHE = { 'Cache-Control': 'no-cache', Pragma: 'no-cache', Expires: '-1' } as const;
 
-function send(res: ServerResponse, status: number, type: string, body: string): void {
-  res.writeHead(status, { 'Content-Type': `${type}; charset=utf-8`, ...NO_CACHE });
-  res.end(body);
+function send(status: number, type: string, body: string): Response {
+  return new Response(body, { status, headers: { 'Content-Type': `${type}; charset=utf-8`, ...NO_CACHE } });
 }
 
-function sendJson(res: ServerResponse, value: unknown): void {
-  send(res, 200, 'application/json', JSON.stringify(value));
+function sendJson(value: unknown, cookies: readonly string[] = []): Response {
+  const response = send(200, 'application/json', JSON.stringify(value));
+  for (const c of cookies) response.headers.append('Set-Cookie', c);
+  return response;
 }
 
 function parseCookies(header: string): Record<string, string> {
@@ -546,17 +667,11 @@ function parseCookies(header: string): Record<string, string> {
 }
 
 /** Form-urlencoded or JSON body, flattened to dotted keys (`LevelAction.Answer`). */
-async function readBody(req: IncomingMessage): Promise<Record<string, string>> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return {};
-    chunks.push(chunk);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text === '') return {};
-  const type = (req.headers['content-type'] ?? '').toLowerCase();
+async function readBody(request: Request): Promise<Record<string, string>> {
+  if (request.method === 'GET' || request.method === 'HEAD') return {};
+  const text = await request.text();
+  if (text === '' || text.length > MAX_BODY_CHARS) return {};
+  const type = (request.headers.get('content-type') ?? '').toLowerCase();
   if (type.includes('json') || text.trimStart().startsWith('{')) {
     try {
       const out: Record<string, string> = {};

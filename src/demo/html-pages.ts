@@ -12,14 +12,17 @@ function page(title: string, body: string): string {
   return `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>${body}</body></html>`;
 }
 
-/** The sign-in form (`formMain` with `Login` and `Password`). */
-export function loginPage(returnPath: string, message = ''): string {
+/** The sign-in form (`formMain` with `Login` and `Password`); with `captcha`, the CAPTCHA variant. */
+export function loginPage(returnPath: string, message = '', captcha = false): string {
   const action = `/Login.aspx?return=${encodeURIComponent(returnPath).toLowerCase()}`;
   return page(
     'Sign in',
     `<form id="formMain" method="post" action="${escapeHtml(action)}">` +
       `<input type="hidden" name="__VIEWSTATE" value="demo">` +
       `<input name="Login" id="txtLogin"><input type="password" name="Password" id="txtPassword">` +
+      (captcha
+        ? `<input type="hidden" name="MagicGuid" value="fake-guid"><img src="/MagicKey.aspx?guid=fake-guid"><input name="MagicNumbers">`
+        : '') +
       `<select name="ddlNetwork"><option value="1" selected>Encounter</option></select>` +
       `<input type="submit" name="EnButton1" value="Sign In">` +
       (message ? `<span id="lblDBMessage">${escapeHtml(message)}</span>` : '') +

@@ -4,31 +4,18 @@
  * session (sessions are bound to it), cookies live in a per-site jar, and every reply goes through
  * the contract's classification so callers get typed errors instead of surprises.
  */
-import { parseHtmlReply, parseJsonReply, type RawReply, type ReplyContext } from './classify-reply.js';
-import { CookieJar, type PlainCookie } from './cookie-jar.js';
+import { AdminClient } from './admin/admin-client.js';
+import { parseHtmlReply, parseJsonReply } from './classify-reply.js';
+import type { PlainCookie } from './cookie-jar.js';
 import type { CallOptions, Engine, FetchResourceOptions } from './engine.js';
-import {
-  CancelledError,
-  EncounterError,
-  EngineError,
-  EngineHtmlError,
-  GameNotFoundError,
-  HttpError,
-  NetworkError,
-  SessionExpiredError,
-  TimeoutError,
-} from './errors.js';
+import { EncounterError, EngineError, EngineHtmlError, GameNotFoundError, HttpError, SessionExpiredError } from './errors.js';
 import { isLoginPage, parseDomainGames, parseProfile, parseStartCounter, parseTeam } from './html-pages.js';
 import { loginErrorFor } from './login-errors.js';
 import { ResourceFetcher, type Dialer, type Resolver } from './net/resource-fetcher.js';
+import { DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT, Transport, type Pacing, type TransportOptions } from './transport.js';
 import { GAME_EVENT, type DomainGame, type FetchedResource, type GameList, type GameModel, type GameStatistics, type LoginReply, type Profile, type TeamInfo } from './types.js';
 
-/** Sent on every request of a session; the engine binds sessions to the User-Agent used at login. */
-export const DEFAULT_USER_AGENT = 'encx-agenttools/0.1 (encli)';
-/** 15 s: the engine's own default for every call (encounter-api.md §1). */
-export const DEFAULT_TIMEOUT_MS = 15_000;
-/** 32 MiB: larger than any real statistics page, small enough that a hostile reply cannot exhaust memory. */
-const MAX_REPLY_BYTES = 32 * 1024 * 1024;
+export { DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT };
 /** Manual redirect hops for MakeGameFee (§3.11). */
 const MAX_ENTER_REDIRECTS = 5;
 
@@ -39,13 +26,16 @@ export interface EncounterClientOptions {
   baseUrl?: string;
   /** Mobile site base for the start countdown; default `m.<host>` (the same base for IP hosts). */
   mobileBaseUrl?: string;
-  fetch?: typeof fetch;
+  /** Any `fetch`: the global one, or a fake engine's handler for in-process tests. */
+  fetch?: TransportOptions['fetch'];
   userAgent?: string;
   /** Cookies of a saved session. */
   cookies?: readonly PlainCookie[];
   timeoutMs?: number;
   /** `lang=` sent to JSON endpoints (default `ru`, as the reference does). */
   lang?: string;
+  /** Pauses per origin; default DEFAULT_PACING (350 ms between player calls, 200/1200 ms after admin GETs/POSTs). */
+  pacing?: Partial<Pacing>;
   /** Resource fetching: test and demo hooks (see ResourceFetcher). */
   resolver?: Resolver;
   dial?: Dialer;
@@ -66,37 +56,42 @@ export class EncounterClient implements Engine {
   readonly domain: string;
   readonly userAgent: string;
   readonly site: URL;
+  /** The HTTP plumbing shared with the admin API (same cookies, same User-Agent, same pacing). */
+  readonly transport: Transport;
   private readonly mobileSite: URL;
-  private readonly fetchImpl: typeof fetch;
-  private readonly timeoutMs: number;
   private readonly lang: string;
-  private readonly jar = new CookieJar();
   private readonly resources: ResourceFetcher;
+  private adminApi: AdminClient | null = null;
 
   constructor(options: EncounterClientOptions) {
-    this.domain = options.domain.trim().toLowerCase();
-    this.site = new URL(options.baseUrl ?? `https://${this.domain}`);
+    this.transport = new Transport(options);
+    this.domain = this.transport.domain;
+    this.site = this.transport.site;
+    this.userAgent = this.transport.userAgent;
     this.mobileSite = new URL(options.mobileBaseUrl ?? defaultMobileBase(this.site));
-    this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
-    this.userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.lang = options.lang ?? 'ru';
-    if (options.cookies) this.jar.import(this.site.hostname, options.cookies);
+    const jar = this.transport.jar;
     this.resources = new ResourceFetcher({
       baseUrl: this.site.href,
       userAgent: this.userAgent,
       // Engine cookies go to the engine's own host only, never to third-party picture hosts.
-      cookieHeader: (url) => (url.origin === this.site.origin ? this.jar.headerFor(url) : undefined),
+      cookieHeader: (url) => (url.origin === this.site.origin ? jar.headerFor(url) : undefined),
       resolver: options.resolver,
       dial: options.dial,
       allowLoopback: options.allowLoopbackResources ?? false,
-      timeoutMs: this.timeoutMs,
+      timeoutMs: this.transport.timeoutMs,
     });
+  }
+
+  /** The admin (editor) side of this domain, on the same session. */
+  get admin(): AdminClient {
+    this.adminApi ??= new AdminClient(this.transport, (login, password, opts) => this.login(login, password, opts));
+    return this.adminApi;
   }
 
   /** Cookies to save for this session (name/value only). */
   exportCookies(): PlainCookie[] {
-    return this.jar.export();
+    return this.transport.jar.export();
   }
 
   /** True when the jar holds any cookie (a session may exist). */
@@ -106,7 +101,7 @@ export class EncounterClient implements Engine {
   }
 
   get hasSession(): boolean {
-    return this.jar.size > 0;
+    return this.transport.jar.size > 0;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -116,7 +111,7 @@ export class EncounterClient implements Engine {
   async login(login: string, password: string, opts: CallOptions & { captcha?: string } = {}): Promise<void> {
     const form: Record<string, string> = { Login: login, Password: password, ddlNetwork: '1' };
     if (opts.captcha) form.MagicNumbers = opts.captcha;
-    this.jar.clear();
+    this.transport.jar.clear();
     const reply = await this.request('POST', this.url('/login/signin', { json: '1', lang: this.lang }), form, opts);
     let data: unknown;
     try {
@@ -137,7 +132,7 @@ export class EncounterClient implements Engine {
     }
     const error = loginErrorFor(data as LoginReply, this.domain, this.site.href);
     if (error) throw error;
-    if (this.jar.size === 0) {
+    if (this.transport.jar.size === 0) {
       throw new EncounterError(`the engine accepted the sign-in but set no session cookie; retry shortly`, { retryable: true });
     }
   }
@@ -288,43 +283,16 @@ export class EncounterClient implements Engine {
   }
 
   private url(path: string, query: Record<string, string> = {}): URL {
-    const url = new URL(path, this.site);
-    for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-    return url;
+    return this.transport.url(path, query);
   }
 
-  private ctx(playGameId?: number): ReplyContext {
-    return { site: this.site, domain: this.domain, playGameId };
+  private ctx(playGameId?: number) {
+    return this.transport.ctx(playGameId);
   }
 
-  /** One HTTP exchange: cookies in and out, no redirect following, transport errors typed. */
-  private async request(method: 'GET' | 'POST', url: URL, form: Record<string, string> | undefined, opts: CallOptions): Promise<RawReply> {
-    if (opts.signal?.aborted) throw new CancelledError(`the request to ${url.href}`);
-    const headers: Record<string, string> = {
-      'User-Agent': this.userAgent,
-      Accept: 'application/json, text/html;q=0.9, */*;q=0.5',
-      'Cache-Control': 'no-cache',
-    };
-    const cookie = this.jar.headerFor(url);
-    if (cookie) headers.Cookie = cookie;
-    let body: string | undefined;
-    if (form) {
-      headers['Content-Type'] = 'application/x-www-form-urlencoded; charset=utf-8';
-      body = new URLSearchParams(form).toString();
-    }
-    const timeout = AbortSignal.timeout(this.timeoutMs);
-    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
-    try {
-      const res = await this.fetchImpl(url, { method, headers, body, redirect: 'manual', signal });
-      this.jar.setFromResponse(url, typeof res.headers.getSetCookie === 'function' ? res.headers.getSetCookie() : []);
-      const text = await readTextCapped(res, MAX_REPLY_BYTES, url.href);
-      return { url: url.href, status: res.status, location: res.headers.get('location'), body: text };
-    } catch (err) {
-      if (err instanceof EncounterError) throw err;
-      if (opts.signal?.aborted) throw new CancelledError(`the request to ${url.href}`);
-      if (timeout.aborted) throw new TimeoutError(url.href, this.timeoutMs);
-      throw new NetworkError(url.href, err);
-    }
+  /** One player-side exchange through the shared transport. */
+  private request(method: 'GET' | 'POST', url: URL, form: Record<string, string> | undefined, opts: CallOptions) {
+    return this.transport.request(url, { method, form, signal: opts.signal, area: 'player' });
   }
 }
 
@@ -336,29 +304,4 @@ function defaultMobileBase(site: URL): string {
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** Read a fetch body as UTF-8, refusing more than `cap` bytes. */
-async function readTextCapped(res: Response, cap: number, href: string): Promise<string> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > cap) {
-      await reader.cancel().catch(() => undefined);
-      throw new EncounterError(`the engine's reply from ${href} is over ${cap} bytes; refusing to read it`);
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.byteLength;
-  }
-  return new TextDecoder('utf-8').decode(all);
 }

@@ -76,3 +76,8 @@ export const ENGINE_METHODS = [
   'sendBonusCode',
   'getPenaltyHint',
 ] as const satisfies ReadonlyArray<keyof Engine>;
+
+/** The Engine methods that change the game (apply, codes, penalty hints): what caches and fences key on. */
+export const ENGINE_MUTATING_METHODS = ['enterGame', 'sendCode', 'sendBonusCode', 'getPenaltyHint'] as const satisfies ReadonlyArray<
+  (typeof ENGINE_METHODS)[number]
+>;

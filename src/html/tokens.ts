@@ -5,7 +5,7 @@
  */
 import { decodeEntities } from './entities.js';
 
-export type HtmlToken =
+export type HtmlToken = (
   | { type: 'text'; /** Raw text, entities still encoded. */ text: string }
   | {
       type: 'tag';
@@ -14,7 +14,13 @@ export type HtmlToken =
       closing: boolean;
       /** Lower-cased attribute names → values with entities decoded. First occurrence wins. */
       attrs: Record<string, string>;
-    };
+    }
+) & {
+  /** Where the token starts in the input (the `<` of a tag). */
+  start: number;
+  /** Just past its end (past the `>` of a tag). */
+  end: number;
+};
 
 /** Elements whose content is not text for a reader (code and styling). */
 const RAW_TEXT_ELEMENTS = new Set(['script', 'style', 'template', 'noscript']);
@@ -41,7 +47,7 @@ export function tokenizeHtml(html: string): HtmlToken[] {
   let i = 0;
   let textStart = 0;
   const flushText = (end: number): void => {
-    if (end > textStart) tokens.push({ type: 'text', text: html.slice(textStart, end) });
+    if (end > textStart) tokens.push({ type: 'text', text: html.slice(textStart, end), start: textStart, end });
   };
   while (i < n) {
     const lt = html.indexOf('<', i);
@@ -68,7 +74,7 @@ export function tokenizeHtml(html: string): HtmlToken[] {
     }
     flushText(lt);
     const parsed = parseTag(html, lt + (closing ? 2 : 1));
-    tokens.push({ type: 'tag', name: parsed.name, closing, attrs: parsed.attrs });
+    tokens.push({ type: 'tag', name: parsed.name, closing, attrs: parsed.attrs, start: lt, end: parsed.end });
     i = parsed.end;
     if (!closing && RAW_TEXT_ELEMENTS.has(parsed.name)) {
       const close = new RegExp(`</${parsed.name}`, 'gi');
@@ -79,7 +85,7 @@ export function tokenizeHtml(html: string): HtmlToken[] {
       } else {
         const end = html.indexOf('>', m.index);
         i = end < 0 ? n : end + 1;
-        tokens.push({ type: 'tag', name: parsed.name, closing: true, attrs: {} });
+        tokens.push({ type: 'tag', name: parsed.name, closing: true, attrs: {}, start: m.index, end: i });
       }
     }
     textStart = i;

@@ -1,35 +1,27 @@
 /**
- * Wraps an engine so each of its four mutating methods clears the read cache before it starts and
+ * Wraps an engine so each of its mutating methods clears the read cache before it starts and
  * again when it settles — success or failure. A failed submit may still have reached Encounter, and
- * a read running alongside a mutation may have fetched the state from before it.
+ * a read running alongside a mutation may have fetched the state from before it. Which methods
+ * mutate is declared once, next to the Engine interface; every other call passes straight through.
  */
-import type { CallOptions, Engine, FetchResourceOptions } from '../engine/engine.js';
+import { ENGINE_MUTATING_METHODS, type Engine } from '../engine/engine.js';
+import { wrapSome } from '../engine/wrap-methods.js';
 
-/** `engine` with `onMutation` called around every enterGame, sendCode, sendBonusCode, getPenaltyHint. */
+/**
+ * `engine` with `onMutation` called around every mutating call.
+ *
+ * @example
+ * ```ts
+ * const fenced = fenceMutations(engine, () => cache.clear());
+ * ```
+ */
 export function fenceMutations(engine: Engine, onMutation: () => void): Engine {
-  const fenced = async <T>(call: () => Promise<T>): Promise<T> => {
+  return wrapSome(engine, ENGINE_MUTATING_METHODS, async (call) => {
     onMutation();
     try {
       return await call();
     } finally {
       onMutation();
     }
-  };
-  return {
-    getDomainGames: (opts?: CallOptions) => engine.getDomainGames(opts),
-    getGameList: (page?: number, opts?: CallOptions) => engine.getGameList(page, opts),
-    getGameModel: (gameId: number, opts?: CallOptions) => engine.getGameModel(gameId, opts),
-    getGameModelLevel: (gameId: number, levelNumber: number, opts?: CallOptions) => engine.getGameModelLevel(gameId, levelNumber, opts),
-    getGameStatistics: (gameId: number, opts?: CallOptions) => engine.getGameStatistics(gameId, opts),
-    getTimeoutToGame: (gameId: number, opts?: CallOptions) => engine.getTimeoutToGame(gameId, opts),
-    getProfile: (opts?: CallOptions) => engine.getProfile(opts),
-    getTeamManagementInfo: (teamId: number, opts?: CallOptions) => engine.getTeamManagementInfo(teamId, opts),
-    fetchResource: (url: string, opts?: FetchResourceOptions) => engine.fetchResource(url, opts),
-    enterGame: (gameId: number, opts?: CallOptions) => fenced(() => engine.enterGame(gameId, opts)),
-    sendCode: (gameId: number, levelId: number, levelNumber: number, code: string, opts?: CallOptions) =>
-      fenced(() => engine.sendCode(gameId, levelId, levelNumber, code, opts)),
-    sendBonusCode: (gameId: number, levelId: number, levelNumber: number, code: string, opts?: CallOptions) =>
-      fenced(() => engine.sendBonusCode(gameId, levelId, levelNumber, code, opts)),
-    getPenaltyHint: (gameId: number, penaltyId: number, opts?: CallOptions) => fenced(() => engine.getPenaltyHint(gameId, penaltyId, opts)),
-  };
+  });
 }

@@ -6,6 +6,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import { connect, createServer as createNetServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 import { EncounterClient, type EncounterClientOptions } from '../../src/engine/client.js';
+import { NO_PACING } from '../../src/engine/transport.js';
 import type { Dialer, Resolver } from '../../src/engine/net/resource-fetcher.js';
 import { DEMO_PICTURES_BASE64 } from '../../src/demo/assets/pictures.js';
 import { FakeEncounter, type FakeEncounterOptions } from '../../src/demo/fake-encounter.js';
@@ -19,7 +20,7 @@ export function startFake(options: FakeEncounterOptions = {}): Promise<FakeEncou
 
 /** A client pointed at the fake (not signed in). */
 export function clientFor(fake: FakeEncounter, options: Partial<EncounterClientOptions> = {}): EncounterClient {
-  return new EncounterClient({ domain: fake.domain, baseUrl: fake.url, allowLoopbackResources: true, dial: loopbackOnlyDial, ...options });
+  return new EncounterClient({ domain: fake.domain, baseUrl: fake.url, allowLoopbackResources: true, dial: loopbackOnlyDial, pacing: NO_PACING, ...options });
 }
 
 /** A client signed in as the demo player. */
