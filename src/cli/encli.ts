@@ -13,10 +13,12 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   login: { summary: 'log in to a domain and save the session', load: async () => (await import('./login.js')).runLogin },
   logout: { summary: 'remove the saved session of a domain', load: async () => (await import('./login.js')).runLogout },
   image: { summary: 'inspect, split or crop a local picture file', load: async () => (await import('./image.js')).runImage },
+  'copy-game': { summary: 'copy a game scenario (from any domain) into a game and verify it', load: async () => (await import('./copy-game.js')).runCopyGame },
+  'inspect-game': { summary: "count a game scenario's levels, sectors, bonuses …", load: async () => (await import('./inspect-game.js')).runInspectGame },
 };
 
 export function usage(): string {
-  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(8)} ${c.summary}`);
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`);
   return ['usage: encli <command> [flags]', '', 'commands:', ...lines, '', 'Run "encli <command> --help" for its flags.'].join('\n');
 }
 
