@@ -15,11 +15,15 @@ import { createDemoEngine } from '../demo/index.js';
 import { createCatalog, POLICIES } from '../tools/index.js';
 import type { Policy } from '../tools/types.js';
 import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
+import type { CopySessions } from '../copy/copy-game.js';
+import { demoSourceScenario } from '../copy/demo-scenario.js';
+import { savedAdminSessions } from './admin-sessions.js';
+import { DEMO_SOURCE_GAME, DEMO_TARGET_GAME, emptyGame, openDemoDomains } from './copy-demo.js';
 
 /** The reference's default domain, so `encli mcp` alone matches it. */
 const DEFAULT_DOMAIN = 'tech.en.cx';
 
-const HELP = `usage: encli mcp [-domain tech.en.cx] [-security readonly|approve|full] [-login L -password P] [--demo]
+const HELP = `usage: encli mcp [-domain tech.en.cx] [-security readonly|approve|full] [-login L -password P] [--demo] [--admin]
 
 Serve the Encounter tools over MCP on stdin/stdout for Claude, PicoClaw and other MCP clients.
   -domain     the Encounter domain (env ENCX_DOMAIN; default ${DEFAULT_DOMAIN})
@@ -27,6 +31,9 @@ Serve the Encounter tools over MCP on stdin/stdout for Claude, PicoClaw and othe
               through the client (MCP elicitation) before each change; full lets changes run
   -login, -password   sign in when no session is saved (env ENCX_LOGIN, ENCX_PASSWORD)
   --demo      serve an offline demo game: no account, no network
+  --admin     also serve the editor tools inspect_game_scenario and admin_copy_game (off by
+              default): a copy writes into a game of -domain, reading the source with that
+              domain's own saved login; with --demo they work on two offline fake domains
 Sign in once with "encli login -domain <domain>"; the saved session is used from then on.
 Flags take one dash or two (-domain x, --domain=x).`;
 
@@ -36,6 +43,7 @@ const FLAGS: FlagSpecs = {
   login: { type: 'string' },
   password: { type: 'string' },
   demo: { type: 'boolean' },
+  admin: { type: 'boolean' },
   help: { type: 'boolean', aliases: ['h'] },
 };
 
@@ -52,6 +60,8 @@ export interface McpSettings {
   domain: string;
   policy: Policy;
   demo: boolean;
+  /** Serve the admin tool set (scenario inspection and game copy); absent = no. */
+  admin?: boolean;
   login?: string;
   password?: string;
   /** Engine base URL override (`ENCX_BASE_URL`), for a local or fake engine. */
@@ -97,6 +107,7 @@ export function resolveMcpSettings(argv: readonly string[], env: NodeJS.ProcessE
     domain: (nonEmpty(flags.domain) ?? nonEmpty(env.ENCX_DOMAIN) ?? DEFAULT_DOMAIN).toLowerCase(),
     policy: parsePolicy(typeof flags.security === 'string' ? flags.security : undefined),
     demo: flags.demo === true,
+    ...(flags.admin === true ? { admin: true } : {}),
     login,
     password,
     baseUrl: nonEmpty(env.ENCX_BASE_URL),
@@ -150,6 +161,20 @@ async function openDemo(): Promise<{ engine: Engine; close(): Promise<void> }> {
   }
 }
 
+/** The admin tool set's sessions: saved logins per domain, or the copy demo's two fake domains. */
+async function openAdminSessions(settings: McpSettings): Promise<{ sessions: CopySessions; close(): Promise<void> }> {
+  if (settings.demo) {
+    const demo = await openDemoDomains({ sourceGames: { [DEMO_SOURCE_GAME]: demoSourceScenario() }, targetGames: { [DEMO_TARGET_GAME]: emptyGame() } });
+    return { sessions: demo.sessions, close: demo.close };
+  }
+  try {
+    const sessions = await savedAdminSessions(settings.domain, { clientOptions: (d) => (d === settings.domain ? { baseUrl: settings.baseUrl } : {}) });
+    return { sessions, close: async () => {} };
+  } catch (err) {
+    throw new McpStartupError(`--admin needs the saved session of ${settings.domain}: ${(err as Error).message}. Run "encli login -domain ${settings.domain}" first`);
+  }
+}
+
 /** Entry point of `encli mcp`; resolves to the exit code once the client hangs up. */
 export async function runMcp(argv: string[]): Promise<number> {
   const settings = resolveMcpSettings(argv, process.env);
@@ -161,10 +186,12 @@ export async function runMcp(argv: string[]): Promise<number> {
   const raw = demo ? demo.engine : await openEngineClient(settings);
   // Parallel tool calls from one model turn must not burst at the engine (350 ms between starts).
   const engine = new Paced(raw);
+  const admin = settings.admin === true ? await openAdminSessions(settings) : undefined;
   const catalog = createCatalog(engine, {
     policy: settings.policy,
     // No read cache: an MCP client may keep one server for days while the game moves on.
     readCacheTTL: 0,
+    admin: admin?.sessions,
   });
 
   const service = serveCatalogOverStdio(catalog, {
@@ -180,6 +207,7 @@ export async function runMcp(argv: string[]): Promise<number> {
   );
   await service.closed;
   await demo?.close();
+  await admin?.close();
   setTimeout(() => process.exit(process.exitCode ?? 0), EXIT_GRACE_MS).unref();
   return 0;
 }
