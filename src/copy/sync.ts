@@ -111,77 +111,102 @@ async function runStep(admin: CopyAdmin, gameId: number, plan: LevelPlan, step: 
       stats.sector_rules_updated++;
       return;
     case 'tasks':
-      for (const id of (await editor()).task_ids) {
-        await admin.deleteTask(gameId, n, id, call);
-        stats.tasks_deleted++;
-      }
-      for (const html of source.tasks) {
-        await admin.createTask(gameId, n, html, call);
-        stats.tasks_created++;
-      }
+      await replaceAll(source.tasks, {
+        ids: async () => (await editor()).task_ids,
+        remove: (id) => admin.deleteTask(gameId, n, id, call),
+        create: (html) => admin.createTask(gameId, n, html, call),
+        counts: ['tasks_deleted', 'tasks_created'],
+        stats,
+      });
       return;
     case 'hints':
-      for (const id of (await editor()).hint_ids) {
-        await admin.deleteHint(gameId, n, id, call);
-        stats.hints_deleted++;
-      }
-      for (const { text, delay_seconds } of source.hints) {
-        await admin.createHint(gameId, n, { text, delay_seconds }, call);
-        stats.hints_created++;
-      }
+      await replaceAll(source.hints, {
+        ids: async () => (await editor()).hint_ids,
+        remove: (id) => admin.deleteHint(gameId, n, id, call),
+        create: ({ text, delay_seconds }) => admin.createHint(gameId, n, { text, delay_seconds }, call),
+        counts: ['hints_deleted', 'hints_created'],
+        stats,
+      });
       return;
     case 'penalty_hints':
-      for (const id of (await editor()).penalty_hint_ids) {
-        await admin.deleteHint(gameId, n, id, call);
-        stats.hints_deleted++;
-      }
-      for (const { text, delay_seconds, penalty_seconds, request_confirm, comment } of source.penalty_hints) {
-        await admin.createPenaltyHint(gameId, n, { text, delay_seconds, penalty_seconds, request_confirm, comment }, call);
-        stats.hints_created++;
-      }
+      await replaceAll(source.penalty_hints, {
+        ids: async () => (await editor()).penalty_hint_ids,
+        remove: (id) => admin.deleteHint(gameId, n, id, call),
+        create: ({ text, delay_seconds, penalty_seconds, request_confirm, comment }) =>
+          admin.createPenaltyHint(gameId, n, { text, delay_seconds, penalty_seconds, request_confirm, comment }, call),
+        counts: ['hints_deleted', 'hints_created'],
+        stats,
+      });
       return;
-    case 'bonuses': {
-      const { delete: remove, create } = plan.bonuses;
-      if (remove.length > 0) {
-        const ids = idsByPosition((await editor()).bonus_ids, plan.bonuses.currentCount, n, 'bonus');
-        for (const position of remove) {
-          await admin.deleteBonus(gameId, n, ids[position]!, call);
-          stats.bonuses_deleted++;
-        }
-      }
-      for (const { name, task, hint, award_seconds, negative, answers, levels } of create) {
-        await admin.createBonus(gameId, n, { name, task, hint, award_seconds, negative, answers, levels }, call);
-        stats.bonuses_created++;
-      }
+    case 'bonuses':
+      await rewriteKeyed(plan.bonuses, {
+        ids: async () => (await editor()).bonus_ids,
+        remove: (id) => admin.deleteBonus(gameId, n, id, call),
+        create: ({ name, task, hint, award_seconds, negative, answers, levels }) =>
+          admin.createBonus(gameId, n, { name, task, hint, award_seconds, negative, answers, levels }, call),
+        counts: ['bonuses_deleted', 'bonuses_created'],
+        noun: 'bonus',
+        level: n,
+        stats,
+      });
       return;
-    }
-    case 'messages': {
-      const { delete: remove, create } = plan.messages;
-      if (remove.length > 0) {
-        const ids = idsByPosition((await editor()).message_ids, plan.messages.currentCount, n, 'message');
-        for (const position of remove) {
-          await admin.deleteMessage(gameId, n, ids[position]!, call);
-          stats.messages_deleted++;
-        }
-      }
-      for (const { text, all_levels } of create) {
-        await admin.createMessage(gameId, n, { text, all_levels }, call);
-        stats.messages_created++;
-      }
+    case 'messages':
+      await rewriteKeyed(plan.messages, {
+        ids: async () => (await editor()).message_ids,
+        remove: (id) => admin.deleteMessage(gameId, n, id, call),
+        create: ({ text, all_levels }) => admin.createMessage(gameId, n, { text, all_levels }, call),
+        counts: ['messages_deleted', 'messages_created'],
+        noun: 'message',
+        level: n,
+        stats,
+      });
       return;
-    }
     case 'sectors':
       await replaceSectors(admin, gameId, n, source.sectors, stats, signal);
       return;
   }
 }
 
-/** The editor's ids must line up with the list the plan worked from, or deleting "the third one" could hit the wrong object. */
-function idsByPosition(ids: number[], exported: number, level: number, noun: string): number[] {
-  if (ids.length !== exported) {
-    throw new ReadBackError(`level ${level}: the editor lists ${ids.length} ${noun}(s), the plan expected ${exported}; refusing to guess which to delete`);
+interface Writes<T> {
+  /** The level's ids of this kind, in the editor's order. */
+  ids: () => Promise<number[]>;
+  remove: (id: number) => Promise<unknown>;
+  create: (item: T) => Promise<unknown>;
+  counts: [deleted: keyof CopyStats, created: keyof CopyStats];
+  stats: CopyStats;
+}
+
+/** Deletes every object of the kind on the level, then creates the source's in order. */
+async function replaceAll<T>(items: readonly T[], w: Writes<T>): Promise<void> {
+  for (const id of await w.ids()) {
+    await w.remove(id);
+    w.stats[w.counts[0]]++;
   }
-  return ids;
+  for (const item of items) {
+    await w.create(item);
+    w.stats[w.counts[1]]++;
+  }
+}
+
+/**
+ * Deletes the planned positions and creates the planned items. The editor's ids must line up
+ * with the list the plan worked from, or deleting "the third one" could hit the wrong object.
+ */
+async function rewriteKeyed<T>(rewrite: KeyedRewrite<T>, w: Writes<T> & { noun: string; level: number }): Promise<void> {
+  if (rewrite.delete.length > 0) {
+    const ids = await w.ids();
+    if (ids.length !== rewrite.currentCount) {
+      throw new ReadBackError(`level ${w.level}: the editor lists ${ids.length} ${w.noun}(s), the plan expected ${rewrite.currentCount}; refusing to guess which to delete`);
+    }
+    for (const position of rewrite.delete) {
+      await w.remove(ids[position]!);
+      w.stats[w.counts[0]]++;
+    }
+  }
+  for (const item of rewrite.create) {
+    await w.create(item);
+    w.stats[w.counts[1]]++;
+  }
 }
 
 const answersOf = (sector: AdminSector): string[] => sector.answers.map((a) => a.text);

@@ -4,24 +4,11 @@
  * bonuses, autopass with a penalty, bonuses for all levels, sectors with many answers, a level
  * whose answers sit in its one implicit sector.
  */
+import { blankLevel } from '../../../src/copy/compare.js';
 import type { ScenarioBonus, ScenarioDocument, ScenarioLevel } from '../../../src/copy/index.js';
 
 function level(number: number, partial: Partial<ScenarioLevel>): ScenarioLevel {
-  return {
-    number,
-    name: `Уровень ${number}`,
-    autopass_seconds: 0,
-    autopass_penalty_seconds: 0,
-    required_sectors_count: 0,
-    comment: '',
-    tasks: [],
-    hints: [],
-    penalty_hints: [],
-    sectors: [],
-    bonuses: [],
-    messages: [],
-    ...partial,
-  };
+  return { ...blankLevel(number), name: `Уровень ${number}`, ...partial };
 }
 
 function bonus(partial: Partial<ScenarioBonus> & Pick<ScenarioBonus, 'name' | 'answers'>): ScenarioBonus {
