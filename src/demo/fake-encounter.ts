@@ -1,5 +1,5 @@
 /**
- * A faithful fake of the legacy Encounter engine (encounter-api.md §2–5): JSON and HTML sign-in
+ * A faithful fake of the legacy Encounter engine: JSON and HTML sign-in
  * with every failure code, game model, code and bonus submission with the engine's rules,
  * penalty hints, game list, front page, statistics, profile, team, start countdown, MakeGameFee,
  * task pictures — and the editor side (scenario export, level manager and editor, sector loader,
@@ -62,7 +62,7 @@ export interface FakeFaults {
   slowMs?: number;
   /** Destroy the connection without answering. */
   dropConnection?: boolean;
-  /** After a code that passes a level, answer once with `Level:null, Event:19` (§3.6). */
+  /** After a code that passes a level, answer once with `Level:null, Event:19` (a transition event). */
   transitionEvents?: boolean;
   /** Editor-side faults: ignored writes, no rights, a connection dropped mid-import. */
   admin?: AdminFaults;
@@ -644,7 +644,7 @@ export class FakeEncounter {
   }
 }
 
-/** Engine replies are never cached (encounter-api.md §1). */
+/** Engine replies are never cached. */
 const NO_CACHE = { 'Cache-Control': 'no-cache', Pragma: 'no-cache', Expires: '-1' } as const;
 
 function send(status: number, type: string, body: string): Response {

@@ -15,6 +15,7 @@ import {
   type Help,
   type Level,
 } from '../engine/types.js';
+import { decodeEntities } from '../html/entities.js';
 import type { GameDefinition, LevelDefinition, UserDefinition } from './game-definition.js';
 
 /** Moscow time (UTC+3): the domain-local zone of `LocDateTime` in the demo. */
@@ -32,18 +33,9 @@ function localDateTime(unixMs: number): string {
   return `${p2(d.getUTCDate())}.${p2(d.getUTCMonth() + 1)} ${d.getUTCHours()}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}`;
 }
 
-/** Trim, unescape the basic HTML entities, collapse whitespace, lower-case (Unicode). */
+/** Trim, decode HTML entities, collapse whitespace (non-breaking spaces too), lower-case (Unicode). */
 export function normalizeAnswer(text: string): string {
-  return text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLocaleLowerCase('ru');
+  return decodeEntities(text).replace(/\s+/g, ' ').trim().toLocaleLowerCase('ru');
 }
 
 interface Closed {

@@ -6,3 +6,14 @@ export { FakeAdminGames, type AdminGameSeed, type FakeAdminGame, type FakeAdminL
 export type { AdminFaults, AdminWriteKind } from './admin/admin-routes.js';
 export { DroppedConnection, fetchForHosts, handlerAsFetch, serveOnLoopback, type FetchHandler, type FetchLike, type LoopbackServer } from './http-adapter.js';
 export type * from './game-definition.js';
+export {
+  createDemoDomains,
+  DEMO_SOURCE_AUTHOR,
+  DEMO_SOURCE_DOMAIN,
+  DEMO_SOURCE_GAME_ID,
+  DEMO_SOURCE_SCENARIO,
+  DEMO_TARGET_AUTHOR,
+  DEMO_TARGET_DOMAIN,
+  DEMO_TARGET_GAME_ID,
+  type DemoDomains,
+} from './demo-admin.js';

@@ -3,31 +3,12 @@
  * one looks for the markers the contract names and nothing more, so small layout changes elsewhere
  * on a page do not break it.
  */
+import { HtmlPage, plainText, type HtmlElement } from '../html/elements.js';
 import type { DomainGame, Profile, TeamInfo } from './types.js';
 
-/** Decode the few entities that appear in attribute values; `&sector=` must survive (§4.2). */
-export function decodeAttribute(value: string): string {
-  return value.replace(/&amp;|&#38;|&quot;|&#39;/g, (m) => ({ '&amp;': '&', '&#38;': '&', '&quot;': '"', '&#39;': "'" })[m]!);
-}
-
-/** Plain text of an HTML fragment: tags dropped, common entities decoded, whitespace collapsed. */
-export function htmlText(fragment: string): string {
-  return fragment
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&#(\d{1,7});/g, (_, d: string) => safeCodePoint(Number(d)))
-    .replace(/&#x([0-9a-f]{1,6});/gi, (_, h: string) => safeCodePoint(parseInt(h, 16)))
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-function safeCodePoint(n: number): string {
-  return n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : '';
+/** Anchors of a page whose `href` satisfies `test`, in document order. */
+function anchors(page: HtmlPage, test: (href: string) => boolean): HtmlElement[] {
+  return page.find((e) => e.name === 'a' && e.attrs.href !== undefined && test(e.attrs.href));
 }
 
 /** Is this HTML the engine's sign-in page (or the 403 "sign in required" interstitial)? §4.1 step 4. */
@@ -49,7 +30,11 @@ export function isAntiSpamPage(html: string): boolean {
 
 /** The `Login.aspx` link on the anti-spam page, preferring one that carries `return=` (§4.2). */
 export function antiSpamLoginLink(html: string): string | null {
-  const links = [...html.matchAll(/(?:href|action)\s*=\s*["']([^"']*login\.aspx[^"']*)["']/gi)].map((m) => decodeAttribute(m[1]!));
+  // Attribute values come decoded from the tokenizer, which keeps unknown references such as `&sector=` as written.
+  const page = new HtmlPage(html);
+  const links = page
+    .find((e) => (e.name === 'a' && /login\.aspx/i.test(e.attrs.href ?? '')) || (e.name === 'form' && /login\.aspx/i.test(e.attrs.action ?? '')))
+    .map((e) => (e.name === 'a' ? e.attrs.href! : e.attrs.action!));
   return links.find((l) => /return=/i.test(l)) ?? links[0] ?? null;
 }
 
@@ -61,64 +46,75 @@ export function parseStartCounter(html: string): number | null {
 
 /** Games on the desktop front page: only `lnkGameTitle` anchors count (§3.9). */
 export function parseDomainGames(html: string): DomainGame[] {
+  const page = new HtmlPage(html);
   const seen = new Set<number>();
   const out: DomainGame[] = [];
-  for (const m of html.matchAll(/<a\b([^>]*)>([\s\S]*?)<\/a>/gi)) {
-    const attrs = m[1]!;
-    if (!/\bid\s*=\s*["']?lnkGameTitle\b/i.test(attrs)) continue;
-    const href = /href\s*=\s*["']([^"']*)["']/i.exec(attrs)?.[1] ?? '';
-    const gid = /gid=(\d+)/i.exec(decodeAttribute(href))?.[1];
+  for (const a of page.find((e) => e.name === 'a' && e.attrs.id === 'lnkGameTitle')) {
+    const gid = /gid=(\d+)/i.exec(a.attrs.href ?? '')?.[1];
     if (!gid) continue;
     const gameId = Number(gid);
     if (seen.has(gameId)) continue;
     seen.add(gameId);
-    out.push({ title: htmlText(m[2]!), gameId });
+    out.push({ title: page.text(a), gameId });
   }
   return out;
 }
 
 /** The signed-in user from `/UserDetails.aspx` (§3.14); null when the page has no user id. */
 export function parseProfile(html: string): Profile | null {
-  const id = /uid=(\d+)/i.exec(html)?.[1] ?? /\(id(?:&nbsp;|\s)*<span>(\d+)<\/span>\)/i.exec(html)?.[1];
+  const page = new HtmlPage(html);
+  const uidLink = anchors(page, (h) => /[?&]uid=\d+/i.test(h))[0];
+  const id = uidLink ? /uid=(\d+)/i.exec(uidLink.attrs.href!)![1] : /\(id\s*(\d+)\)/.exec(plainText(html))?.[1];
   if (!id) return null;
   const profile: Profile = { id: Number(id), login: '' };
-  for (const m of html.matchAll(/<a\b[^>]*href\s*=\s*["']\/UserDetails\.aspx["'][^>]*>([\s\S]*?)<\/a>/gi)) {
-    const text = htmlText(m[1]!);
+  for (const a of anchors(page, (h) => /^\/UserDetails\.aspx$/i.test(h))) {
+    const text = page.text(a);
     if (!profile.login && /^[\p{L}\p{N}_.]{2,48}$/u.test(text)) profile.login = text;
     else if (!profile.name && text.includes(' ')) profile.name = text;
   }
-  const pointsRank = /(\d+[,.]\d+)\s*\/\s*<b>([\s\S]*?)<\/b>/i.exec(html);
-  if (pointsRank) {
-    profile.points = pointsRank[1]!;
-    profile.rank = htmlText(pointsRank[2]!);
+  // Points and rank read `232,66 / <b>Лейтенант</b>`: the bold rank right after the points.
+  for (const b of page.find((e) => e.name === 'b')) {
+    const before = /(\d+[,.]\d+)\s*\/\s*$/.exec(plainText(html.slice(Math.max(0, b.start - 64), b.start)));
+    if (!before) continue;
+    profile.points = before[1]!;
+    profile.rank = page.text(b);
+    break;
   }
-  const team = /<a\b[^>]*href\s*=\s*["']\/Teams\/TeamDetails\.aspx\?tid=(\d+)["'][^>]*>([\s\S]*?)<\/a>/i.exec(html);
+  const team = anchors(page, (h) => /^\/Teams\/TeamDetails\.aspx\?tid=\d+$/i.test(h))[0];
   if (team) {
-    profile.team_id = Number(team[1]);
-    profile.team = htmlText(team[2]!);
+    profile.team_id = Number(/tid=(\d+)/i.exec(team.attrs.href!)![1]);
+    profile.team = page.text(team);
   }
-  const domain = /https?:\/\/([a-z0-9-]+(?:\.[a-z0-9-]+)*\.en\.cx)/i.exec(html)?.[1];
-  if (domain) profile.domain = domain.toLowerCase();
+  const site = anchors(page, (h) => /^https?:\/\/[a-z0-9-]+(?:\.[a-z0-9-]+)*\.en\.cx/i.test(h))[0];
+  if (site) profile.domain = /^https?:\/\/([^/:]+)/i.exec(site.attrs.href!)![1]!.toLowerCase();
   return profile;
 }
 
 /** A team page (§3.15): name, pending invitations, action links. */
 export function parseTeam(html: string, requestedTeamId: number | undefined): TeamInfo {
-  const name = /<a\b[^>]*id\s*=\s*["']lnkTeamName["'][^>]*href\s*=\s*["'][^"']*tid=(\d+)["'][^>]*>([\s\S]*?)<\/a>/i.exec(html);
-  const teamId = requestedTeamId ?? (name ? Number(name[1]) : 0);
-  const info: TeamInfo = { team_id: teamId };
-  const title = /<span\b[^>]*id\s*=\s*["']lblTeamName["'][^>]*>([\s\S]*?)<\/span>/i.exec(html)?.[1];
-  if (title) info.team_name = htmlText(title);
-  else if (name && (requestedTeamId === undefined || Number(name[1]) === requestedTeamId)) info.team_name = htmlText(name[2]!);
+  const page = new HtmlPage(html);
+  const nameLink = page.find((e) => e.name === 'a' && e.attrs.id === 'lnkTeamName' && /tid=\d+/i.test(e.attrs.href ?? ''))[0];
+  const linkedId = nameLink ? Number(/tid=(\d+)/i.exec(nameLink.attrs.href!)![1]) : undefined;
+  const info: TeamInfo = { team_id: requestedTeamId ?? linkedId ?? 0 };
+  const title = page.byId('lblTeamName');
+  if (title) info.team_name = page.text(title);
+  else if (nameLink && (requestedTeamId === undefined || linkedId === requestedTeamId)) info.team_name = page.text(nameLink);
+  // An invitation is a user link followed by its "remove invitation" link.
   const invites: Array<{ user_id: number; login: string }> = [];
-  for (const m of html.matchAll(/<a\b[^>]*href\s*=\s*["']\/UserDetails\.aspx\?uid=(\d+)["'][^>]*>([\s\S]*?)<\/a>\s*(?:<[^>]*>\s*)*<a\b[^>]*href\s*=\s*["'][^"']*action=remove_invitation/gi)) {
-    invites.push({ user_id: Number(m[1]), login: htmlText(m[2]!) });
+  let lastUser: HtmlElement | null = null;
+  for (const a of anchors(page, () => true)) {
+    const href = a.attrs.href!;
+    if (/^\/UserDetails\.aspx\?uid=\d+$/i.test(href)) lastUser = a;
+    else if (/action=remove_invitation/i.test(href) && lastUser) {
+      invites.push({ user_id: Number(/uid=(\d+)/i.exec(lastUser.attrs.href!)![1]), login: page.text(lastUser) });
+      lastUser = null;
+    }
   }
   if (invites.length) info.pending_invitations = invites;
   const actions: Record<string, string> = {};
-  for (const m of html.matchAll(/href\s*=\s*["']([^"']*TeamDetails\.aspx\?[^"']*action=([a-z_]+)[^"']*)["']/gi)) {
-    const key = m[2]!.toLowerCase();
-    if (!(key in actions)) actions[key] = decodeAttribute(m[1]!);
+  for (const a of anchors(page, (h) => /TeamDetails\.aspx\?[^#]*action=[a-z_]+/i.test(h))) {
+    const key = /action=([a-z_]+)/i.exec(a.attrs.href!)![1]!.toLowerCase();
+    if (!(key in actions)) actions[key] = a.attrs.href!;
   }
   if (Object.keys(actions).length) info.actions = actions;
   return info;
