@@ -15,7 +15,16 @@ export function toImageBlocks(images: readonly ToolImage[]): ImageContent[] {
   return images.map(toImageBlock);
 }
 
-/** One picture as a block. */
+/**
+ * One picture as a block: base64 of exactly the bytes the array views (it may be a window on a
+ * larger buffer).
+ *
+ * @example
+ * ```ts
+ * toImageBlock({ mimeType: 'image/png', bytes, width: 32, height: 32 }); // { type: 'image', mimeType: 'image/png', data: 'iVBOR…' }
+ * ```
+ */
 export function toImageBlock(image: ToolImage): ImageContent {
-  return { type: 'image', mimeType: image.mimeType, data: Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength).toString('base64') };
+  const { bytes } = image;
+  return { type: 'image', mimeType: image.mimeType, data: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') };
 }

@@ -132,7 +132,14 @@ export function toFailure(tool: string, err: unknown, signal?: AbortSignal): Too
   return { ok: false, tool, message, ...classified };
 }
 
-/** A failure built directly (policy, approval, unknown tool). */
+/**
+ * A failure built directly (policy, approval, unknown tool).
+ *
+ * @example
+ * ```ts
+ * failure('enc_send_code', 'declined', 'declined', 'The user declined "enc_send_code".');
+ * ```
+ */
 export function failure(tool: string, kind: FailureKind, code: string, message: string, extra: Partial<ToolFailure> = {}): ToolFailure {
   return { ok: false, tool, kind, code, retryable: false, message, ...extra };
 }

@@ -10,7 +10,7 @@ export { defineTool, jsonResult, objectSchema, integerProperty, stringProperty }
 export type { CatalogTool, ToolSpec, ReadToolSpec, MutatingToolSpec } from './define.js';
 export { CatalogConfigError, ToolArgumentError, ToolError, type ToolErrorOptions } from './errors.js';
 export { classifyError, failureText, toFailure, type FailureClass } from './failures.js';
-export { buildQuestion, quoted, showText, MAX_SHOWN_VALUE, type QuestionParts } from './question.js';
+export { buildQuestion, quoted, showText, type QuestionParts } from './question.js';
 export { DEFAULT_POLICY, POLICIES, parsePolicy } from './policy.js';
 export { systemPromptAddendum } from './prompt.js';
 export { htmlToText } from '../html/text.js';

@@ -17,9 +17,6 @@ import type { ConfirmationQuestion, QuestionFact } from './types.js';
  */
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Zs}\p{Co}\p{Cn}\p{Cs}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/gu;
 
-/** Longest shown value of a parameter that may be cut; the marker says how much is hidden. */
-export const MAX_SHOWN_VALUE = 200;
-
 /** `\u200B` (four hex digits) or `\u{E0041}` beyond the basic plane. */
 function escapeCodePoint(char: string): string {
   if (char === ' ') return char;

@@ -232,6 +232,29 @@ describe('enc_crop_image', () => {
   });
 });
 
+describe('pictures leave the catalog as bytes of a format models take, with their true size', () => {
+  it('view (as is and shrunk), split and crop: width and height match the bytes, the type matches the format', async () => {
+    const outcomes = [
+      await catalog.call('enc_view_image', { url: '/GameImages/demo/map.png' }),
+      await catalog.call('enc_view_image', { url: urls['photo'] }),
+      await catalog.call('enc_view_image', { url: urls['bmp'] }),
+      await catalog.call('enc_split_image', { url: urls['gif3'] }),
+      await catalog.call('enc_crop_image', { url: urls['jpeg3'], width: '50%' }),
+    ];
+    let seen = 0;
+    for (const outcome of outcomes) {
+      for (const image of ok(outcome).images) {
+        const measured = await measure(image.bytes);
+        expect({ width: image.width, height: image.height }).toEqual({ width: measured.width, height: measured.height });
+        expect(image.mimeType).toBe(`image/${measured.format}`);
+        expect(['image/png', 'image/jpeg', 'image/gif', 'image/webp']).toContain(image.mimeType);
+        seen++;
+      }
+    }
+    expect(seen).toBe(7);
+  });
+});
+
 describe('case 54: HTML bytes fail every decoding tool without media', () => {
   it('info, crop and split all refuse', async () => {
     for (const tool of ['enc_image_info', 'enc_crop_image', 'enc_split_image']) {

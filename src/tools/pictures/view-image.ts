@@ -20,10 +20,9 @@ import { renderFragment } from './render.js';
  */
 const MAX_ORIGINAL_BYTES = 3 * 2 ** 20;
 
-/** Whether the original file can go to the model byte for byte. */
+/** Whether an original in a format models take can go to the model byte for byte. */
 function sendableAsIs(header: ImageHeader, byteLength: number): boolean {
   return (
-    modelImageType(header.format) !== undefined &&
     // An EXIF-rotated JPEG is shown sideways by some providers; the decoder turns it upright.
     (header.orientation === undefined || header.orientation === 1) &&
     Math.max(header.width, header.height) <= DEFAULT_MAX_DIMENSION &&
