@@ -7,13 +7,12 @@
  *   encli copy-game --demo
  */
 import { copyGame, CopyError, type CopyResult } from '../copy/copy-game.js';
-import { demoSourceScenario } from '../copy/demo-scenario.js';
 import { isZero, type CopyStats } from '../copy/plan.js';
 import { LEVEL_STEPS, type CopyProgress } from '../copy/sync.js';
 import type { ScenarioSummary } from '../copy/summary.js';
 import { SessionExpiredError } from '../engine/errors.js';
 import { savedAdminSessions, type AdminSessionOptions } from './admin-sessions.js';
-import { DEMO_SOURCE_DOMAIN, DEMO_SOURCE_GAME, DEMO_TARGET_DOMAIN, DEMO_TARGET_GAME, emptyGame, openDemoDomains } from './copy-demo.js';
+import { DEMO_SOURCE_DOMAIN, DEMO_SOURCE_GAME_ID, DEMO_TARGET_DOMAIN, DEMO_TARGET_GAME_ID, openCopyDemo, type CopyDemo } from './copy-demo.js';
 import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
 
 /** The domain a copy goes to when neither --to nor ENCX_DOMAIN says otherwise. */
@@ -195,7 +194,7 @@ export async function runCopyGame(argv: string[], io: CopyGameIo = processIo()):
   let sourceDomain: string;
   let sourceGameId: number;
   let targetGameId: number;
-  let demo: Awaited<ReturnType<typeof openDemoDomains>> | undefined;
+  let demo: CopyDemo | undefined;
   let targetDomain: string;
   if (flags.demo === true) {
     for (const f of ['from', 'to', 'game', 'target'] as const) {
@@ -203,15 +202,11 @@ export async function runCopyGame(argv: string[], io: CopyGameIo = processIo()):
     }
     sourceDomain = DEMO_SOURCE_DOMAIN;
     targetDomain = DEMO_TARGET_DOMAIN;
-    sourceGameId = DEMO_SOURCE_GAME;
-    targetGameId = DEMO_TARGET_GAME;
-    // A short pause after each write so the progress can be watched; still offline and quick.
-    demo = await openDemoDomains({
-      sourceGames: { [DEMO_SOURCE_GAME]: demoSourceScenario() },
-      targetGames: { [DEMO_TARGET_GAME]: emptyGame('Пустая игра (демо)') },
-      pacing: { playerIntervalMs: 0, adminGetPauseMs: 0, adminPostPauseMs: io.stderr.isTTY ? 40 : 0 },
-    });
-    io.stderr.write(`encli copy-game: offline demo — game ${DEMO_SOURCE_GAME} on fake ${DEMO_SOURCE_DOMAIN} into empty game ${DEMO_TARGET_GAME} on fake ${DEMO_TARGET_DOMAIN}\n`);
+    sourceGameId = DEMO_SOURCE_GAME_ID;
+    targetGameId = DEMO_TARGET_GAME_ID;
+    // On a terminal, a short pause after each write so the progress can be watched.
+    demo = await openCopyDemo({ playerIntervalMs: 0, adminGetPauseMs: 0, adminPostPauseMs: io.stderr.isTTY ? 40 : 0 });
+    io.stderr.write(`encli copy-game: offline demo — game ${sourceGameId} on fake ${DEMO_SOURCE_DOMAIN} into empty game ${targetGameId} on fake ${DEMO_TARGET_DOMAIN}\n`);
   } else {
     sourceGameId = gameIdFlag(flags.game, 'game');
     targetGameId = gameIdFlag(flags.target, 'target');

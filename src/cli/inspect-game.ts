@@ -6,11 +6,10 @@
  *   encli inspect-game --demo
  */
 import { inspectScenario } from '../copy/copy-game.js';
-import { demoSourceScenario } from '../copy/demo-scenario.js';
 import type { ScenarioSummary } from '../copy/summary.js';
 import { savedAdminSessions } from './admin-sessions.js';
 import { cliMessageOf, DEFAULT_TARGET_DOMAIN, gameIdFlag, type CopyGameIo } from './copy-game.js';
-import { DEMO_SOURCE_DOMAIN, DEMO_SOURCE_GAME, openDemoDomains } from './copy-demo.js';
+import { DEMO_SOURCE_DOMAIN, DEMO_SOURCE_GAME_ID, openCopyDemo } from './copy-demo.js';
 import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
 
 const HELP = `usage: encli inspect-game --domain <domain> --game <id> [--json]
@@ -64,21 +63,17 @@ export async function runInspectGame(argv: string[], io: CopyGameIo = { stdout: 
     return 0;
   }
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}" (encli inspect-game takes only flags; see --help)`);
-  const demo =
-    flags.demo === true
-      ? await openDemoDomains({ sourceGames: { [DEMO_SOURCE_GAME]: demoSourceScenario() }, targetGames: {} })
-      : undefined;
+  const demo = flags.demo === true ? await openCopyDemo() : undefined;
   try {
     if (demo && (flags.domain !== undefined || flags.game !== undefined)) throw new UsageError('--demo reads its own game; drop --domain and --game');
-    const gameId = demo ? DEMO_SOURCE_GAME : gameIdFlag(flags.game, 'game');
+    const gameId = demo ? DEMO_SOURCE_GAME_ID : gameIdFlag(flags.game, 'game');
     const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
     const domain = demo ? DEMO_SOURCE_DOMAIN : (text(flags.domain) ?? text(io.env.ENCX_DOMAIN) ?? DEFAULT_TARGET_DOMAIN);
     let summary: ScenarioSummary;
     try {
-      // The game's own domain is the "current" one here: its session reads, nothing writes.
-      summary = demo
-        ? await inspectScenario({ target: demo.sourceClient.admin, openSource: async () => null }, { sourceGameId: gameId })
-        : await inspectScenario(await savedAdminSessions(domain.toLowerCase(), io.sessions), { sourceDomain: domain, sourceGameId: gameId });
+      // Reading needs only the game's own domain; in the demo it is another domain than the target's.
+      const sessions = demo ? demo.sessions : await savedAdminSessions(domain.toLowerCase(), io.sessions);
+      summary = await inspectScenario(sessions, { sourceDomain: domain, sourceGameId: gameId });
     } catch (err) {
       io.stderr.write(`encli inspect-game: ${cliMessageOf(err)}\n`);
       return 1;

@@ -16,9 +16,8 @@ import { createCatalog, POLICIES } from '../tools/index.js';
 import type { Policy } from '../tools/types.js';
 import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
 import type { CopySessions } from '../copy/copy-game.js';
-import { demoSourceScenario } from '../copy/demo-scenario.js';
 import { savedAdminSessions } from './admin-sessions.js';
-import { DEMO_SOURCE_GAME, DEMO_TARGET_GAME, emptyGame, openDemoDomains } from './copy-demo.js';
+import { openCopyDemo } from './copy-demo.js';
 
 /** The reference's default domain, so `encli mcp` alone matches it. */
 const DEFAULT_DOMAIN = 'tech.en.cx';
@@ -164,8 +163,7 @@ async function openDemo(): Promise<{ engine: Engine; close(): Promise<void> }> {
 /** The admin tool set's sessions: saved logins per domain, or the copy demo's two fake domains. */
 async function openAdminSessions(settings: McpSettings): Promise<{ sessions: CopySessions; close(): Promise<void> }> {
   if (settings.demo) {
-    const demo = await openDemoDomains({ sourceGames: { [DEMO_SOURCE_GAME]: demoSourceScenario() }, targetGames: { [DEMO_TARGET_GAME]: emptyGame() } });
-    return { sessions: demo.sessions, close: demo.close };
+    return openCopyDemo();
   }
   try {
     const sessions = await savedAdminSessions(settings.domain, { clientOptions: (d) => (d === settings.domain ? { baseUrl: settings.baseUrl } : {}) });

@@ -3,7 +3,7 @@
  * reference words them, the copy gated by the policy and confirmed with source, target and counts.
  */
 import { describe, expect, it } from 'vitest';
-import { demoSourceScenario } from '../../src/copy/demo-scenario.js';
+import { demoSourceScenario } from './support/rich-scenario.js';
 import { createCatalog, type ConfirmationQuestion, type ToolFailure, type ToolSuccess } from '../../src/tools/index.js';
 import { stubEngine } from '../tools/support/stub-engine.js';
 import { twoDomains, writeCalls } from './support/sessions.js';

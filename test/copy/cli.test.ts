@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/cli/flags.js';
 import { runCopyGame, type CopyGameIo } from '../../src/cli/copy-game.js';
 import { runInspectGame } from '../../src/cli/inspect-game.js';
-import { demoSourceScenario } from '../../src/copy/demo-scenario.js';
+import { demoSourceScenario } from './support/rich-scenario.js';
 import { SessionStore } from '../../src/engine/session-store.js';
 import { NO_PACING } from '../../src/engine/transport.js';
 import { emptyGame, fakeDomains, type FakeDomains } from './support/fake-domains.js';
@@ -35,7 +35,7 @@ describe('encli copy-game --demo', () => {
   it('copies the demo game offline, shows progress per level on stderr and the verdict on stdout', async () => {
     const io = capture();
     expect(await runCopyGame(['--demo'], io)).toBe(0);
-    expect(io.out).toMatch(/^Source: {2}game 82864 on svk\.en\.cx — "Ночной город \(демо\)": 3 levels/);
+    expect(io.out).toMatch(/^Source: {2}game 82864 on svk\.en\.cx — "Огни Северного": 3 levels, 3 tasks, 3 hints, 1 penalty hints, 5 sectors, 3 bonuses, 2 comments\n/);
     expect(io.out).toContain('Verdict: VERIFIED');
     expect(io.err).toContain('level 2/3: sectors and answers');
     expect(io.err).toContain('level 3/3: done');
@@ -147,5 +147,13 @@ describe('encli copy-game and inspect-game against two fake domains', () => {
     expect(await runCopyGame(['--help'], io)).toBe(0);
     for (const flag of ['--from', '--game', '--to', '--target', '--dry-run', '--json', '--demo']) expect(io.out).toContain(flag);
     expect(io.out).toContain('default tech.en.cx');
+  });
+});
+
+describe('encli inspect-game --demo', () => {
+  it('counts the demo source game offline', async () => {
+    const io = capture();
+    expect(await runInspectGame(['--demo', '--json'], io)).toBe(0);
+    expect(JSON.parse(io.out)).toMatchObject({ source_domain: 'svk.en.cx', source_game_id: 82864, title: 'Огни Северного', levels: 3, sectors: 5, bonuses: 3 });
   });
 });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compareScenarios, copyGame, CopyError, inspectScenario, isZero, type CopyProgress } from '../../src/copy/index.js';
-import { demoSourceScenario } from '../../src/copy/demo-scenario.js';
+import { demoSourceScenario } from './support/rich-scenario.js';
 import { twoDomains, writeCalls } from './support/sessions.js';
 
 const SOURCE = 82864;

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { compareScenarios, copyGame, inspectScenario, isZero, type ScenarioDocument } from '../../src/copy/index.js';
-import { demoSourceScenario } from '../../src/copy/demo-scenario.js';
+import { demoSourceScenario } from './support/rich-scenario.js';
 import { emptyGame, fakeDomains, type FakeDomains } from './support/fake-domains.js';
 import { FIXTURE_GAMES } from './support/fixture-games.js';
 

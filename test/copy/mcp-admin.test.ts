@@ -52,7 +52,7 @@ describe('encli mcp --admin', () => {
       answer = { action: 'decline' };
       const declined = await session.client.callTool({ name: 'admin_copy_game', arguments: { source_domain: 'svk.en.cx', source_game_id: 82864, target_game_id: 123 } });
       expect(declined.isError).toBe(true);
-      expect(session.asked.at(-1)).toContain('Copy the scenario of game 82864 on svk.en.cx ("Ночной город (демо)": 3 levels');
+      expect(session.asked.at(-1)).toContain('Copy the scenario of game 82864 on svk.en.cx ("Огни Северного": 3 levels, 3 tasks, 3 hints, 1 penalty hints, 5 sectors');
       expect(session.asked.at(-1)).toContain('into game 123 on tech.en.cx?');
 
       answer = { action: 'accept', content: { confirm: true } };

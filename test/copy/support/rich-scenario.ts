@@ -1,9 +1,9 @@
 /**
- * The source game of `encli copy-game --demo`: three short levels holding every kind of content a
+ * A rich source game for the copy tests: three short levels holding every kind of content a
  * copy must carry — nested task HTML, a comment, plain and penalty hints, autopass with a penalty,
  * a custom sector rule, a sector with many answers, a negative bonus and one for every level, messages.
  */
-import type { ScenarioDocument } from './ports.js';
+import type { ScenarioDocument } from '../../../src/copy/ports.js';
 
 /**
  * @example
