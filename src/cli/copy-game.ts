@@ -19,7 +19,7 @@ import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
 export const DEFAULT_TARGET_DOMAIN = 'tech.en.cx';
 
 const HELP = `usage: encli copy-game --from <domain> --game <id> [--to <domain>] --target <id> [--dry-run] [--json]
-       encli copy-game --demo [--json]
+       encli copy-game --demo [--dry-run] [--json]
 
 Copy the whole scenario of a game (levels, names, comments, autopass, tasks, hints, penalty hints,
 bonuses, messages, sectors and their answers, sector rules) into an existing game, then read the
