@@ -1,6 +1,6 @@
 /**
  * Runs one split job once in a fresh process and prints its memory as JSON, so each runner's peak
- * RSS is its own: `tsx bench/rss-child.ts <ours|sharp|jimp> <file> [parts]`.
+ * RSS is its own: `tsx bench/rss-child.ts <ours|sharp|jimp> <split|view> <file> [parts]`.
  * Prints { baselineMB: RSS after loading modules and reading the file, peakMB: the process peak }.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ function peakRssMB(): number {
   return process.resourceUsage().maxRSS / 1024; // kibibytes
 }
 
-const [runnerName, path, partsArg] = process.argv.slice(2);
+const [runnerName, job, path, partsArg] = process.argv.slice(2);
 const module =
   runnerName === 'ours'
     ? (await import('./runners/ours.js')).runOurs
@@ -27,6 +27,6 @@ const module =
       : (await import('./runners/jimp.js')).runJimp;
 const bytes = new Uint8Array(readFileSync(path!));
 const baselineMB = process.memoryUsage().rss / 2 ** 20;
-await module({ name: path!, bytes, ...(partsArg ? { parts: Number(partsArg) } : {}) });
+await module({ name: path!, bytes, job: job === 'view' ? 'view' : 'split', ...(partsArg ? { parts: Number(partsArg) } : {}) });
 const peakMB = peakRssMB();
 process.stdout.write(JSON.stringify({ baselineMB, peakMB }));

@@ -1,4 +1,7 @@
-/** The same job done with jimp 1.x (pure JS: jpeg-js, pngjs): read, our planSplit on its bitmap, crop, resize, encode, base64. */
+/**
+ * The same jobs done with jimp 1.x (pure JS: jpeg-js, pngjs): read, our planSplit on its bitmap
+ * (split) or the whole picture (view), crop, resize, encode, base64.
+ */
 import { Jimp } from 'jimp';
 import { MAX_PNG_FRAGMENT_BYTES } from '../../src/imaging/encode.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
@@ -6,15 +9,20 @@ import { fittedSize, toDataUrl, type SplitJob, type SplitPart, type SplitResult 
 
 export async function runJimp(job: SplitJob): Promise<SplitResult> {
   const image = await Jimp.fromBuffer(Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength));
-  const lossy = image.mime === 'image/jpeg';
+  const lossy = image.mime === 'image/jpeg' || image.mime === 'image/webp';
   const { width, height, data } = image.bitmap;
-  const raster = { width, height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
-  const plan = planSplit(raster, job.parts === undefined ? {} : { parts: job.parts });
-  if (!plan.ok) throw new Error(`jimp: planSplit refused ${job.name}: ${plan.reason}`);
+  let boxes = [{ x: 0, y: 0, width, height }];
+  if (job.job === 'split') {
+    const raster = { width, height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+    const plan = planSplit(raster, job.parts === undefined ? {} : { parts: job.parts });
+    if (!plan.ok) throw new Error(`jimp: planSplit refused ${job.name}: ${plan.reason}`);
+    boxes = plan.parts;
+  }
   const parts: SplitPart[] = [];
-  for (const box of plan.parts) {
+  for (const box of boxes) {
     const size = fittedSize(box.width, box.height);
-    const part = image.clone().crop({ x: box.x, y: box.y, w: box.width, h: box.height });
+    // The view job works on the decoded picture itself, as a jimp user would; a split crops copies.
+    const part = job.job === 'view' ? image : (image.clone().crop({ x: box.x, y: box.y, w: box.width, h: box.height }) as typeof image);
     if (size.width !== box.width || size.height !== box.height) part.resize({ w: size.width, h: size.height });
     let bytes: Uint8Array;
     let mimeType = 'image/jpeg';

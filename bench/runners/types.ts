@@ -1,9 +1,13 @@
 import type { Box } from '../../src/imaging/raster.js';
 
-/** One `enc_split_image` job: the file's bytes and an optional requested part count. */
+/**
+ * One job as a tool does it: `split` is `enc_split_image` (every part rendered), `view` is
+ * `enc_view_image` (the whole picture shrunk to 1568). `parts` is the split's requested count.
+ */
 export interface SplitJob {
   name: string;
   bytes: Uint8Array;
+  job: 'split' | 'view';
   parts?: number;
 }
 
@@ -17,12 +21,11 @@ export interface SplitPart {
   dataUrl: string;
 }
 
-/** Per-stage wall times in ms (only our runner reports them). */
+/** Per-stage wall times in ms (only our runner reports them); `render` is crop + shrink + encode. */
 export interface StageTimes {
   decode: number;
   detect: number;
-  cropShrink: number;
-  encode: number;
+  render: number;
   base64: number;
 }
 
@@ -31,8 +34,8 @@ export interface SplitResult {
   stages?: StageTimes;
   /** The same stages in process CPU ms (robust to other processes taking the cores). */
   stagesCpu?: StageTimes;
-  /** Megapixels seen by each stage, to turn times into MP/s. */
-  stagePixels?: { source: number; cropped: number; encoded: number };
+  /** Megapixels: the picture, what the decoder produced (less when it shrank on load), what was encoded. */
+  stagePixels?: { source: number; decoded: number; encoded: number };
 }
 
 export type SplitRunner = (job: SplitJob) => Promise<SplitResult>;

@@ -94,6 +94,8 @@ const MAX_BODY_CHARS = 64 * 1024;
 interface Session {
   user: UserDefinition;
   userAgent: string;
+  /** Opened by the `Login.aspx` form rather than the JSON sign-in. */
+  viaForm: boolean;
 }
 
 /** One request as the routes see it. */
@@ -376,12 +378,13 @@ export class FakeEncounter {
         area: 'admin',
         path: isAdminPath,
         handle: (rq) => {
+          const admitted = rq.session && !(rq.session.viaForm && this.faults.admin?.formSessionsLackAdmin);
           const answer = this.adminArea.handle({
             method: rq.method,
             path: rq.path,
             query: rq.query,
             body: rq.body,
-            login: rq.session ? rq.session.user.login.toLowerCase() : null,
+            login: admitted ? rq.session!.user.login.toLowerCase() : null,
             original: rq.url.pathname + rq.url.search,
           });
           return answer.kind === 'redirect' ? this.redirect(answer.location) : send(answer.status, 'text/html', answer.html);
@@ -416,9 +419,9 @@ export class FakeEncounter {
   }
 
   /** A new session bound to the User-Agent of the sign-in, as on the real engine; its cookies. */
-  private openSession(user: UserDefinition, userAgent: string): string[] {
+  private openSession(user: UserDefinition, userAgent: string, viaForm: boolean): string[] {
     const token = randomBytes(12).toString('hex');
-    this.sessions.set(token, { user, userAgent });
+    this.sessions.set(token, { user, userAgent, viaForm });
     const atoken = encodeURIComponent(`uid=${user.id}&iss=0&iscd=1&tkn=${token}`);
     return [`atoken=${atoken}; path=/; HttpOnly`, `stoken=${token}; path=/; HttpOnly`, `GUID=${randomBytes(8).toString('hex')}; path=/`];
   }
@@ -444,7 +447,7 @@ export class FakeEncounter {
       return sendJson({ ...reply, Error: 1, Message: 'Maximum login attempts exceeded', CaptchaUrl: `/MagicKey.aspx?guid=${randomBytes(4).toString('hex')}` });
     }
     if (!checked.user) return sendJson({ ...reply, Error: 2, Message: 'Incorrect login or password' });
-    return sendJson(reply, this.openSession(checked.user, userAgent));
+    return sendJson(reply, this.openSession(checked.user, userAgent, false));
   }
 
   /** The `Login.aspx` form POST: 302 through `checkcookie=1` on success, the form again on failure. */
@@ -454,7 +457,7 @@ export class FakeEncounter {
     if (checked.captcha) return send(200, 'text/html', pages.loginPage(returnPath, 'Maximum login attempts exceeded', true));
     if (!checked.user) return send(200, 'text/html', pages.loginPage(returnPath, 'Incorrect login or password'));
     const hop = `/Login.aspx?return=${encodeURIComponent(returnPath)}&checkcookie=1`;
-    return this.redirect(hop, this.openSession(checked.user, rq.userAgent));
+    return this.redirect(hop, this.openSession(checked.user, rq.userAgent, true));
   }
 
   /** `GET /Login.aspx`: the `checkcookie` hop sends a signed-in browser on; otherwise the form. */

@@ -8,7 +8,7 @@
  * Every method named in ENGINE_METHODS is paced; none is written out here, so a method added
  * to the Engine interface is paced as soon as it is listed there.
  */
-import { ENGINE_METHODS, type CallOptions, type Engine } from './engine.js';
+import { ENGINE_METHODS, type Engine } from './engine.js';
 import { TurnQueue, abortableSleep } from './pacing.js';
 import { wrapMethods } from './wrap-methods.js';
 
@@ -57,4 +57,3 @@ export class Paced {
   }
 }
 
-export type { CallOptions };

@@ -13,33 +13,56 @@
 import { ImageError } from './errors.js';
 import type { ImageFormat, ImageHeader } from './format.js';
 import { assertPixelBudget } from './limits.js';
-import type { Raster } from './raster.js';
+import type { Box, Raster } from './raster.js';
 import { sniff } from './sniff.js';
 import { decodeBmp, probeBmp } from './decoders/bmp.js';
 import { decodeGif, probeGif } from './decoders/gif.js';
-import { decodeJpeg, probeJpeg } from './decoders/jpeg.js';
+import { decodeJpeg, probeJpeg, type JpegScale } from './decoders/jpeg.js';
 import { decodePng, probePng } from './decoders/png.js';
 import { decodeTiff, probeTiff } from './decoders/tiff.js';
 import { decodeWebp, probeWebp } from './decoders/webp.js';
 
 interface Codec {
   probe(bytes: Uint8Array): ImageHeader;
-  decode(bytes: Uint8Array): Raster | Promise<Raster>;
+  /** `scale` (1, 2, 4 or 8) is only ever more than 1 for JPEG, the one format that can decode smaller. */
+  decode(bytes: Uint8Array, scale: JpegScale): Raster | Promise<Raster>;
 }
 
 const CODECS: Record<ImageFormat, Codec> = {
-  jpeg: { probe: probeJpeg, decode: decodeJpeg },
-  png: { probe: probePng, decode: decodePng },
-  gif: { probe: probeGif, decode: decodeGif },
-  webp: { probe: probeWebp, decode: decodeWebp },
-  bmp: { probe: probeBmp, decode: decodeBmp },
-  tiff: { probe: probeTiff, decode: decodeTiff },
+  jpeg: { probe: probeJpeg, decode: (bytes, scale) => decodeJpeg(bytes, { scale }) },
+  png: { probe: probePng, decode: (bytes) => decodePng(bytes) },
+  gif: { probe: probeGif, decode: (bytes) => decodeGif(bytes) },
+  webp: { probe: probeWebp, decode: (bytes) => decodeWebp(bytes) },
+  bmp: { probe: probeBmp, decode: (bytes) => decodeBmp(bytes) },
+  tiff: { probe: probeTiff, decode: (bytes) => decodeTiff(bytes) },
 };
 
-/** A decoded picture with what the caller needs to re-encode parts of it faithfully. */
+/**
+ * A decoded picture with what the caller needs to re-encode parts of it faithfully. `header` keeps
+ * the picture's full size; `raster` is that size divided by `scale` (rounded up) when the decoder
+ * was allowed to shrink on load, so boxes in full-size coordinates are mapped by `renderPart`.
+ */
 export interface DecodedImage {
   raster: Raster;
   header: ImageHeader;
+  /** 1 for a full-size decode; 2, 4 or 8 for a JPEG decoded in the DCT domain at that fraction. */
+  scale: number;
+}
+
+/**
+ * What the caller will do with the pixels, so the decoder may do less work. Without options the
+ * picture is decoded at full size (separator detection needs every pixel of a 1 px seam).
+ */
+export interface DecodeOptions {
+  /**
+   * The result will be shrunk to fit this many pixels on its longer side (the box's, when `box`
+   * is given). A JPEG is then decoded at the largest DCT scale (1/2, 1/4, 1/8) that still leaves
+   * at least that resolution, as libjpeg's scale_denom and sharp's shrink-on-load do; the block
+   * average does the rest. Other formats decode at full size.
+   */
+  maxDimension?: number;
+  /** Only this part of the picture (full-size coordinates) will be used. Default: the whole. */
+  box?: Box;
 }
 
 function codecFor(bytes: Uint8Array): Codec {
@@ -91,10 +114,30 @@ export function probe(bytes: Uint8Array): ImageHeader {
  * const { raster, header } = await decode(bytes);
  * ```
  */
-export async function decode(bytes: Uint8Array): Promise<DecodedImage> {
+export async function decode(bytes: Uint8Array, options: DecodeOptions = {}): Promise<DecodedImage> {
   const header = probe(bytes);
-  const raster = await wrapUnexpected(() => CODECS[header.format].decode(bytes), header.format);
-  return { raster, header };
+  const scale = header.format === 'jpeg' ? shrinkOnLoadScale(header, options) : 1;
+  const raster = await wrapUnexpected(() => CODECS[header.format].decode(bytes, scale), header.format);
+  return { raster, header, scale };
+}
+
+/**
+ * The largest DCT scale s ∈ {8, 4, 2, 1} at which the used region still has at least as many
+ * pixels on its longer side as the shrunk result will: region / s ≥ min(region, maxDimension).
+ * Below that the block average would have to enlarge, and a 1 px line could vanish.
+ *
+ * @example
+ * ```ts
+ * shrinkOnLoadScale({ width: 6144, height: 4096 } as ImageHeader, { maxDimension: 1568 }); // 2 (3072 ≥ 1568; 1536 is not)
+ * ```
+ */
+export function shrinkOnLoadScale(header: Pick<ImageHeader, 'width' | 'height'>, options: DecodeOptions): JpegScale {
+  const { maxDimension, box } = options;
+  if (maxDimension === undefined || !Number.isFinite(maxDimension) || maxDimension < 1) return 1;
+  const longer = box ? Math.max(box.width, box.height) : Math.max(header.width, header.height);
+  const target = Math.min(longer, Math.floor(maxDimension));
+  for (const scale of [8, 4, 2] as const) if (Math.floor(longer / scale) >= target) return scale;
+  return 1;
 }
 
 /** Turns anything a decoder throws that is not an ImageError (a bug or a library's RangeError) into `corrupt`. */

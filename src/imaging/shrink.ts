@@ -76,7 +76,7 @@ function assertMaxDimension(maxDimension: number): void {
 }
 
 /** scale = limit / longer side; each side max(1, round(side·scale)), never more than the source. */
-function fittedSize(width: number, height: number, maxDimension: number): { width: number; height: number } {
+export function fittedSize(width: number, height: number, maxDimension: number): { width: number; height: number } {
   const scale = maxDimension / Math.max(width, height);
   return {
     width: Math.min(width, Math.max(1, Math.round(width * scale))),
@@ -369,4 +369,23 @@ function writeRowDividing(sums: Float64Array, opaqueAlpha: number, out: Uint8Arr
     out[q + 2] = Math.round(sums[k + 2]! / alphaSum);
     out[q + 3] = Math.round(alphaSum / weightPerOutput);
   }
+}
+
+/**
+ * `box` of `raster` resampled by area averaging to exactly `width`×`height` (each at most the
+ * box's own side): the step `renderPart` needs when the raster was decoded smaller than the
+ * picture and the output size is fixed by the picture's full-size box.
+ *
+ * @example
+ * ```ts
+ * const part = cropAndShrinkTo(raster, { x: 0, y: 0, width: 3072, height: 2048 }, 1568, 1045);
+ * ```
+ */
+export function cropAndShrinkTo(raster: Raster, box: Box, width: number, height: number): Raster {
+  assertBoxInside(raster, box);
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || width > box.width || height > box.height) {
+    throw new ImageError('invalid_argument', `cannot shrink a ${box.width}x${box.height} box to ${width}x${height}`);
+  }
+  if (width === box.width && height === box.height) return crop(raster, box);
+  return resampleByArea(raster, box, width, height);
 }

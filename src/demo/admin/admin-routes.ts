@@ -32,6 +32,8 @@ export interface AdminFaults {
   noRights?: boolean;
   /** Drop the connection on every admin write after this many have been applied. */
   dropWritesAfter?: number;
+  /** Sessions opened by the `Login.aspx` form do not open the admin pages (only a JSON sign-in does). */
+  formSessionsLackAdmin?: boolean;
 }
 
 /** What the admin area needs from one request. */

@@ -9,6 +9,7 @@ import { formContaining, formsOf, successfulFields } from '../../html/forms.js';
 import type { RawReply } from '../classify-reply.js';
 import type { CallOptions } from '../engine.js';
 import { AntiSpamError, HttpError, SessionExpiredError } from '../errors.js';
+import { antiSpamLoginLink, isAntiSpamPage } from '../html-pages.js';
 import type { Transport } from '../transport.js';
 import {
   asksForCaptcha,
@@ -531,6 +532,11 @@ export class AdminClient implements AdminApi {
       throw new AntiSpamError(new URL(location, this.transport.site).href, null);
     }
     if (/nothumanrequest/i.test(reply.url)) throw new AntiSpamError(reply.url, null);
+    // The wall can also arrive as an ordinary 200 page; admin pages never mention it otherwise.
+    if (reply.status === 200 && isAntiSpamPage(reply.body)) {
+      const link = antiSpamLoginLink(reply.body);
+      throw new AntiSpamError(new URL('/NotHumanRequest.aspx', this.transport.site).href, link ? new URL(link, this.transport.site).href : null);
+    }
   }
 }
 

@@ -4,7 +4,7 @@ import { defineTool, objectSchema, stringProperty, type CatalogTool } from '../d
 import type { ToolDeps } from '../deps.js';
 import { MAX_DIMENSION_PROPERTY, URL_PROPERTY, parseMaxDimension, parseUrl } from './common.js';
 import { resolveCropBox } from './crop-box.js';
-import { loadPicture } from './load.js';
+import { decodePicture, fetchPicture, probePicture } from './load.js';
 import { renderFragment } from './render.js';
 
 const EDGE = (what: string, dflt: string): Record<string, unknown> =>
@@ -40,14 +40,17 @@ export function cropImageTool({ engine }: ToolDeps): CatalogTool {
       max_dimension: parseMaxDimension(args),
     }),
     execute: async ({ url, box, max_dimension }, ctx) => {
-      const { resource, image } = await loadPicture(engine, url, ctx.signal);
-      const { raster } = image;
-      const cropBox = resolveCropBox(box, raster.width, raster.height);
+      const resource = await fetchPicture(engine, url, ctx.signal);
+      const picture = probePicture(resource);
+      const { width, height } = picture.header;
+      // The box is known from the header, so a JPEG crop that will be shrunk anyway decodes smaller.
+      const cropBox = resolveCropBox(box, width, height);
+      const image = await decodePicture(picture, { box: cropBox, maxDimension: max_dimension });
       const rendered = await renderFragment(image, cropBox, max_dimension);
       return {
         json: {
           url: resource.url,
-          source: { width: raster.width, height: raster.height },
+          source: { width, height },
           crop: cropBox,
           returned_width: rendered.width,
           returned_height: rendered.height,

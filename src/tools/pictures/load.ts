@@ -5,7 +5,7 @@
  */
 import type { Engine } from '../../engine/engine.js';
 import type { FetchedResource } from '../../engine/types.js';
-import { decode, probe, type DecodedImage } from '../../imaging/decode.js';
+import { decode, probe, type DecodeOptions, type DecodedImage } from '../../imaging/decode.js';
 import { isImageError } from '../../imaging/errors.js';
 import type { ImageHeader } from '../../imaging/format.js';
 import { sniff } from '../../imaging/sniff.js';
@@ -57,10 +57,10 @@ export function probePicture(resource: FetchedResource): ProbedPicture {
   }
 }
 
-/** Decodes a probed picture to pixels. */
-export async function decodePicture(picture: ProbedPicture): Promise<DecodedImage> {
+/** Decodes a probed picture to pixels; `options` let a JPEG that will be shrunk decode smaller. */
+export async function decodePicture(picture: ProbedPicture, options: DecodeOptions = {}): Promise<DecodedImage> {
   try {
-    return await decode(picture.resource.bytes);
+    return await decode(picture.resource.bytes, options);
   } catch (err) {
     if (isImageError(err, 'too_large')) throw new ToolError(`${picture.resource.url}: ${err.message}`, { cause: err });
     throw new ToolError(`${picture.resource.url} could not be decoded as an image: ${describeError(err)}`, { kind: 'picture', cause: err });

@@ -52,12 +52,13 @@ export function viewImageTool({ engine }: ToolDeps): CatalogTool {
           images: [{ mimeType: asIs, bytes: resource.bytes, width: header.width, height: header.height }],
         };
       }
-      const decoded = await decodePicture(picture);
-      const { raster } = decoded;
-      const rendered = await renderFragment(decoded, { x: 0, y: 0, width: raster.width, height: raster.height }, DEFAULT_MAX_DIMENSION);
-      const shrunk = rendered.width !== raster.width || rendered.height !== raster.height;
+      // Shown whole at 1568 px at most: a large JPEG decodes in the DCT domain at 1/2, 1/4 or 1/8.
+      const decoded = await decodePicture(picture, { maxDimension: DEFAULT_MAX_DIMENSION });
+      const { width, height } = header;
+      const rendered = await renderFragment(decoded, { x: 0, y: 0, width, height }, DEFAULT_MAX_DIMENSION);
+      const shrunk = rendered.width !== width || rendered.height !== height;
       const note = shrunk
-        ? `The image is attached to this result, shrunk from ${raster.width}x${raster.height} to ${rendered.width}x${rendered.height}. ` +
+        ? `The image is attached to this result, shrunk from ${width}x${height} to ${rendered.width}x${rendered.height}. ` +
           'Small print may be lost: call enc_image_info, then enc_split_image or enc_crop_image to read details at full resolution.'
         : 'The image is attached to this result, re-encoded because the original format or size is not one models accept as is.';
       return {

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminWriteKind } from '../../../src/demo/admin/admin-routes.js';
 import type { FakeEncounter } from '../../../src/demo/fake-encounter.js';
-import type { EncounterClient } from '../../../src/engine/client.js';
+import { EncounterClient } from '../../../src/engine/client.js';
+import { NO_PACING } from '../../../src/engine/transport.js';
 import { AdminAccessDeniedError, AdminRefusedError, AdminSignInError, PenaltyHintTakenError, SectorStartedError } from '../../../src/engine/admin/errors.js';
 import { NetworkError, SessionExpiredError } from '../../../src/engine/errors.js';
 import { FAKE_CAPTCHA_DIGITS } from '../../../src/demo/fake-encounter.js';
@@ -110,6 +111,15 @@ describe("the engine's own refusals", () => {
   });
 });
 
+/** A client whose every request lands on the anti-spam page itself (as a proxy that rewrote the wall into a 200 would). */
+class EncounterClientFor {
+  readonly admin;
+  constructor(fake: FakeEncounter) {
+    const wall: typeof fetch = (input, init) => fake.fetch(new URL('/NotHumanRequest.aspx?return=%2fx', String(input instanceof Request ? input.url : input)), init);
+    this.admin = new EncounterClient({ domain: fake.domain, baseUrl: fake.url, fetch: wall, pacing: NO_PACING }).admin;
+  }
+}
+
 describe('rights, sessions and connections', () => {
   it('no rights: a 302 to GamesManager raises AdminAccessDeniedError', async () => {
     const { fake, client } = await signedIn();
@@ -163,9 +173,31 @@ describe('rights, sessions and connections', () => {
     await expect(client.admin.listLevels(GID)).resolves.toEqual([]);
   });
 
+  it('when the HTML form does not open the admin pages, the JSON sign-in is tried and checked again', async () => {
+    const fake = fakeDomain('tech.en.cx', TECH_AUTHOR, [emptyGame(GID)]);
+    fake.faults = { admin: { formSessionsLackAdmin: true } };
+    const client = adminClientOf(fake);
+    await client.admin.signIn(TECH_AUTHOR.login, TECH_AUTHOR.password);
+    await expect(client.admin.listLevels(GID)).resolves.toEqual([]);
+    const order = fake.requests.map((r) => `${r.method} ${r.path}`).filter((x) => /Login\.aspx|signin|LevelManager/i.test(x));
+    expect(order).toEqual([
+      'GET /Login.aspx',
+      'POST /Login.aspx',
+      'GET /Login.aspx',
+      'GET /Administration/Games/LevelManager.aspx',
+      'POST /login/signin',
+      'GET /Administration/Games/LevelManager.aspx',
+      'GET /Administration/Games/LevelManager.aspx',
+    ]);
+  });
+
   it('anti-spam on an admin page is an AntiSpamError, not a refusal', async () => {
     const { fake, client } = await signedIn();
     fake.faults = { antiSpam: true };
     await expect(client.admin.listLevels(GID)).rejects.toMatchObject({ name: 'AntiSpamError' });
+    // The wall served as a plain 200 page is recognised too, with its sign-in link.
+    const wall = await new EncounterClientFor(fake).admin.exportScenario(GID).catch((e: unknown) => e);
+    expect(wall).toMatchObject({ name: 'AntiSpamError' });
+    expect((wall as { loginUrl: string | null }).loginUrl).toMatch(/Login\.aspx\?return=/);
   });
 });
