@@ -173,6 +173,9 @@ export function planSync(source: ScenarioDocument, target: ScenarioDocument, tar
     const existing = i < targetLevelCount ? target.levels[i] : undefined;
     const baseline = existing ?? blankLevel(position);
     const parts = new Set(compareLevel(position, level, baseline).map((d) => d.part as LevelPart));
+    // An export shows the sector rule only next to sectors, so a level without sectors may hold
+    // a rule the baseline cannot see: whenever sectors are rewritten, the rule is written too.
+    if (parts.has('sectors')) parts.add('sector_rule');
     // Planned on every level, matching or not: an every-level item created or deleted on an
     // earlier level changes this level's list too.
     const levelBonuses = planKeyed(level.bonuses, baseline.bonuses, bonuses);
