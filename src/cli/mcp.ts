@@ -16,6 +16,9 @@ import { createCatalog, POLICIES } from '../tools/index.js';
 import type { Policy } from '../tools/types.js';
 import { DEFAULT_DOMAIN, DOMAIN_FLAGS, domainFromFlags } from './domain.js';
 import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
+import type { CopySessions } from '../copy/copy-game.js';
+import { savedAdminSessions } from './admin-sessions.js';
+import { openCopyDemo } from './copy-demo.js';
 import { FLAG_SPELLING_NOTE, flagTable, type CliCommand } from './help.js';
 
 /**
@@ -35,6 +38,10 @@ const FLAGS: FlagSpecs = {
   login: { type: 'string', value: 'LOGIN', description: 'sign in when no session is saved (env ENCX_LOGIN; needs --password)', default: 'the saved session' },
   password: { type: 'string', value: 'PASSWORD', description: 'the password for --login (env ENCX_PASSWORD)', default: 'the saved session' },
   demo: { type: 'boolean', description: 'serve an offline demo game: no account, no network' },
+  admin: {
+    type: 'boolean',
+    description: "also serve the editor tools inspect_game_scenario and admin_copy_game: a copy writes into a game of --domain, reading the source with that domain's own saved login; with --demo they work on two offline fake domains",
+  },
   help: { type: 'boolean', aliases: ['h'], hidden: true },
 };
 
@@ -64,6 +71,8 @@ export interface McpSettings {
   domain: string;
   policy: Policy;
   demo: boolean;
+  /** Serve the admin tool set (scenario inspection and game copy); absent = no. */
+  admin?: boolean;
   login?: string;
   password?: string;
   /** Engine base URL override (`ENCX_BASE_URL`), for a local or fake engine. */
@@ -109,6 +118,7 @@ export function resolveMcpSettings(argv: readonly string[], env: NodeJS.ProcessE
     domain: domainFromFlags(flags, env),
     policy: parsePolicy(typeof flags.security === 'string' ? flags.security : undefined),
     demo: flags.demo === true,
+    ...(flags.admin === true ? { admin: true } : {}),
     login,
     password,
     baseUrl: nonEmpty(env.ENCX_BASE_URL),
@@ -183,6 +193,19 @@ async function openDemo(): Promise<{ engine: Engine; close(): Promise<void> }> {
   }
 }
 
+/** The admin tool set's sessions: saved logins per domain, or the copy demo's two fake domains. */
+async function openAdminSessions(settings: McpSettings): Promise<{ sessions: CopySessions; close(): Promise<void> }> {
+  if (settings.demo) {
+    return openCopyDemo();
+  }
+  try {
+    const sessions = await savedAdminSessions(settings.domain, { clientOptions: (d) => (d === settings.domain ? { baseUrl: settings.baseUrl } : {}) });
+    return { sessions, close: async () => {} };
+  } catch (err) {
+    throw new McpStartupError(`--admin needs the saved session of ${settings.domain}: ${(err as Error).message}. Run "encli login -domain ${settings.domain}" first`);
+  }
+}
+
 /** Entry point of `encli mcp`; resolves to the exit code once the client hangs up. */
 export async function runMcp(argv: string[]): Promise<number> {
   const settings = resolveMcpSettings(argv, process.env);
@@ -194,10 +217,12 @@ export async function runMcp(argv: string[]): Promise<number> {
   const raw = demo ? demo.engine : await openEngineClient(settings);
   // Parallel tool calls from one model turn must not burst at the engine (350 ms between starts).
   const engine = new Paced(raw);
+  const admin = settings.admin === true ? await openAdminSessions(settings) : undefined;
   const catalog = createCatalog(engine, {
     policy: settings.policy,
     // No read cache: an MCP client may keep one server for days while the game moves on.
     readCacheTTL: 0,
+    admin: admin?.sessions,
   });
 
   const service = serveCatalogOverStdio(catalog, {
@@ -213,6 +238,7 @@ export async function runMcp(argv: string[]): Promise<number> {
   );
   const { failure } = await service.closed;
   await demo?.close();
+  await admin?.close();
   if (failure) {
     // Nothing more can be read or answered: stop now rather than linger as a server no client reaches.
     process.stderr.write(`encli mcp: ${failure.message}; stopping\n`);

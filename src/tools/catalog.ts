@@ -17,6 +17,7 @@ import { InfoMemo } from './pictures/info-memo.js';
 import { parsePolicy, readonlyRefusal } from './policy.js';
 import { systemPromptAddendum } from './prompt.js';
 import { buildTools } from './registry.js';
+import { adminScenarioTools, type AdminToolsOptions } from './admin/scenario-tools.js';
 import type {
   CallOptions,
   Catalog,
@@ -42,6 +43,12 @@ export interface CatalogOptions {
    * resolved by the engine when fetched.
    */
   baseUrl?: string;
+  /**
+   * The admin tool set (`inspect_game_scenario`, `admin_copy_game`): the current domain's admin
+   * session (the target of every copy) and a way to open another domain's own saved admin
+   * session. Absent (the default): the catalog has no admin tools.
+   */
+  admin?: AdminToolsOptions;
 }
 
 /**
@@ -65,6 +72,7 @@ export function createCatalog(engine: Engine, options: CatalogOptions = {}): Cat
     resolveUrl: createUrlResolver(options.baseUrl ?? engine.baseUrl),
     infoMemo,
   });
+  if (options.admin) tools.push(...adminScenarioTools(options.admin));
   return assembleCatalog(tools, settings, () => infoMemo.clear());
 }
 
@@ -77,7 +85,7 @@ export function createCatalog(engine: Engine, options: CatalogOptions = {}): Cat
  * const catalog = createToolCatalog([defineTool({ … })], { policy: 'full' });
  * ```
  */
-export function createToolCatalog(tools: readonly CatalogTool[], options: Omit<CatalogOptions, 'baseUrl'> = {}): Catalog {
+export function createToolCatalog(tools: readonly CatalogTool[], options: Omit<CatalogOptions, 'baseUrl' | 'admin'> = {}): Catalog {
   const names = new Set<string>();
   for (const tool of tools) {
     if (names.has(tool.name)) throw new CatalogConfigError(`agenttools: two tools are named ${JSON.stringify(tool.name)}`);
@@ -92,7 +100,7 @@ interface Settings {
   now: () => number;
 }
 
-function catalogSettings(options: Omit<CatalogOptions, 'baseUrl'>): Settings {
+function catalogSettings(options: Omit<CatalogOptions, 'baseUrl' | 'admin'>): Settings {
   const policy = parsePolicy(options.policy);
   const ttl = options.readCacheTTL ?? 0;
   if (typeof ttl !== 'number' || !(ttl >= 0) || ttl === Infinity) {

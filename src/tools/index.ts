@@ -16,3 +16,4 @@ export { systemPromptAddendum } from './prompt.js';
 export { htmlToText } from '../html/text.js';
 export { createUrlResolver, type UrlResolver } from '../html/urls.js';
 export { levelImages, levelMedia, type LevelImage, type LevelMedia } from './level-images.js';
+export { adminScenarioTools, type AdminToolsOptions } from './admin/scenario-tools.js';
