@@ -39,6 +39,7 @@ import {
   type AgentEvent,
   type AgentEventListener,
   type AgentSessionApi,
+  type AgentToolFailure,
   type ModelContentPart,
   type ModelImage,
   type ModelMessage,
@@ -109,6 +110,15 @@ interface CallResult {
   text: string;
   images: ModelImage[];
 }
+
+/** A finished call with what its events report. */
+interface FinishedCall extends CallResult {
+  ok: boolean;
+  failure?: AgentToolFailure;
+}
+
+/** A failure the session itself decided (not the catalog's). */
+const ownFailure = (kind: string): AgentToolFailure => ({ kind, code: kind, retryable: false });
 
 interface RunningTurn {
   turn: number;
@@ -326,15 +336,21 @@ export class AgentSession implements AgentSessionApi {
     const callId = `call-${++this.callCounter}`;
     const args = parseArguments(call.arguments);
     this.emit({ type: 'tool_started', turn, call_id: callId, tool: call.name, args: args ?? call.arguments });
-    let result: CallResult & { ok: boolean; failureKind?: string };
+    let result: FinishedCall;
     const hostTool = this.hostTools.find((t) => t.spec.name === call.name);
     if (signal.aborted) {
-      result = { ok: false, text: `${call.name} failed: the turn was cancelled before the call ran`, images: [], failureKind: 'cancelled' };
+      result = { ok: false, text: `${call.name} failed: the turn was cancelled before the call ran`, images: [], failure: ownFailure('cancelled') };
     } else if (args === undefined) {
-      result = { ok: false, text: `${call.name} failed: the arguments are not a JSON object: ${call.arguments.slice(0, 200)}`, images: [], failureKind: 'bad_argument' };
+      const text = `${call.name} failed: the arguments are not a JSON object: ${call.arguments.slice(0, 200)}`;
+      result = { ok: false, text, images: [], failure: { ...ownFailure('bad_argument'), argument: 'arguments' } };
     } else if (hostTool) {
-      const out = await hostTool.run(args, { callId, turn, signal });
-      result = { ok: out.ok, text: out.text, images: out.images ?? [] };
+      // A host tool is the host's code: its exception fails this call, never the whole turn.
+      const out = await hostTool.run(args, { callId, turn, signal }).catch((err: unknown) => ({
+        ok: false,
+        text: `${call.name} failed: ${err instanceof Error ? err.message : String(err)}`,
+        images: [],
+      }));
+      result = { ok: out.ok, text: out.text, images: out.images ?? [], ...(out.ok ? {} : { failure: ownFailure('host_tool') }) };
     } else {
       const outcome = await this.catalog.call(call.name, args, {
         signal,
@@ -350,7 +366,7 @@ export class AgentSession implements AgentSessionApi {
       is_error: !result.ok,
       result: truncate(result.text, EVENT_RESULT_CHARS),
       images: result.images,
-      ...(result.failureKind ? { failure_kind: result.failureKind } : {}),
+      ...(result.failure ? { failure_kind: result.failure.kind, failure: result.failure } : {}),
     });
     return result;
   }
@@ -426,8 +442,16 @@ function parseArguments(raw: string): Record<string, unknown> | undefined {
   }
 }
 
-function fromOutcome(outcome: ToolOutcome): CallResult & { ok: boolean; failureKind?: string } {
-  if (!outcome.ok) return { ok: false, text: failureText(outcome), images: [], failureKind: outcome.kind };
+function fromOutcome(outcome: ToolOutcome): FinishedCall {
+  if (!outcome.ok) {
+    const { kind, code, retryable, url, domain, argument } = outcome;
+    return {
+      ok: false,
+      text: failureText(outcome),
+      images: [],
+      failure: { kind, code, retryable, ...(url ? { url } : {}), ...(domain ? { domain } : {}), ...(argument ? { argument } : {}) },
+    };
+  }
   return {
     ok: true,
     text: JSON.stringify(outcome.json) ?? 'null',

@@ -113,6 +113,8 @@ export type AgentEvent =
       images: ModelImage[];
       /** For a failure: the catalog's kind (`session_expired`, `declined`, …) so a surface can word a remedy. */
       failure_kind?: string;
+      /** For a failure: what a host can act on (the anti-spam page to open, the domain to sign in to). */
+      failure?: AgentToolFailure;
     })
   /** A mutating call waits for the host: answer with `resolveConfirmation(call_id, approved)`. */
   | (EventBase & {
@@ -130,6 +132,21 @@ export type AgentEvent =
   | (EventBase & { type: 'location_requested'; request_id: string })
   | (EventBase & { type: 'turn_finished'; content: string })
   | (EventBase & { type: 'turn_failed'; error: string });
+
+/** The actionable part of a failed tool call (the catalog's structured failure, or the session's own). */
+export interface AgentToolFailure {
+  kind: string;
+  /** Finer machine code (`too_large`, `captcha`, …). */
+  code: string;
+  /** The same call may succeed later without the user doing anything. */
+  retryable: boolean;
+  /** `anti_spam`: the page a person has to pass in a browser. */
+  url?: string;
+  /** `session_expired`: the engine domain to sign in to again. */
+  domain?: string;
+  /** `bad_argument`: which argument. */
+  argument?: string;
+}
 
 export type AgentEventListener = (event: AgentEvent) => void;
 

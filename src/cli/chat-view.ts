@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AgentEvent, ModelImage } from '../agent/types.js';
+import type { AgentEvent, AgentToolFailure, ModelImage } from '../agent/types.js';
 import { quoted, showText } from '../tools/question.js';
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -87,7 +87,7 @@ export class ChatView {
           this.closeLine();
           this.options.write(`${mark} ${line.label}${tail}\n`);
         }
-        const remedy = remedyFor(event.failure_kind, this.options.domain);
+        const remedy = remedyFor(event.failure, this.options.domain);
         if (remedy) this.options.write(`  ${remedy}\n`);
         event.images.forEach((image, i) => this.savePicture(event.turn, event.call_id, i, image));
         return;
@@ -190,12 +190,12 @@ function firstLine(text: string): string {
 }
 
 /** The terminal's words for what the catalog reports as data. */
-export function remedyFor(kind: string | undefined, domain: string): string | null {
-  switch (kind) {
+export function remedyFor(failure: AgentToolFailure | undefined, domain: string): string | null {
+  switch (failure?.kind) {
     case 'session_expired':
-      return `sign in again: run "encli login -domain ${domain}"`;
+      return `sign in again: run "encli login -domain ${failure.domain ?? domain}"`;
     case 'anti_spam':
-      return `the engine wants a human check: open https://${domain}/ in a browser, pass it, then ask again`;
+      return `the engine wants a human check: open ${failure.url ?? `https://${domain}/`} in a browser, pass it, then ask again`;
     default:
       return null;
   }

@@ -97,7 +97,11 @@ export async function runChat(argv: string[]): Promise<number> {
   try {
     parseAgentConfig(config);
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    const message = (err as Error).message;
+    // The config names its field; a terminal user sets the key in other ways.
+    throw new UsageError(
+      message.includes('needs an API key') ? `${message}: pass --api-key-file, or set ENCX_LLM_API_KEY or OPENAI_API_KEY` : message,
+    );
   }
   const openSession = (engine: Engine) =>
     new AgentSession({

@@ -221,6 +221,20 @@ describe('AgentSession turns', () => {
     expect(viewed.images[0]!.bytes.length).toBeGreaterThan(100);
   });
 
+  it('a failure carries what a host can act on: the domain of an expired session, the anti-spam page', async () => {
+    h = await startHarness({
+      script: [callTools([{ name: 'enc_level', arguments: { game_id: G } }]), callTools([{ name: 'enc_level', arguments: { game_id: G } }]), reply('ok')],
+    });
+    h.demo.fake.faults = { expiredSession: true };
+    const finished = () => h!.events.filter((e) => e.type === 'tool_finished') as Array<Extract<AgentEvent, { type: 'tool_finished' }>>;
+    const turn = h.session.send('x');
+    await nextEvent(h, 'tool_finished');
+    h.demo.fake.faults = { antiSpam: true };
+    await turn;
+    expect(finished()[0]).toMatchObject({ is_error: true, failure_kind: 'session_expired', failure: { kind: 'session_expired', retryable: false } });
+    expect(finished()[1]!.failure).toMatchObject({ kind: 'anti_spam', url: expect.stringContaining('NotHumanRequest') });
+  });
+
   it('mobile 109: an event result is cut at 2000 characters plus "…"; short text is unchanged', () => {
     expect(truncate('short', EVENT_RESULT_CHARS)).toBe('short');
     const long = 'я'.repeat(2500);
@@ -437,6 +451,16 @@ describe('AgentSession construction', () => {
     expect(() => new AgentSession({ config: { model: 'm', api_base: h!.model.baseURL, web_tools: true }, engine: h!.demo.engine })).toThrow(
       'web_tools needs a page fetcher',
     );
+  });
+
+  it('a page fetcher that throws fails that call only; the turn answers', async () => {
+    h = await startHarness({
+      config: { web_tools: true },
+      session: { fetchPage: () => { throw new Error('boom'); } },
+      script: [callTools([{ name: 'web_search', arguments: { query: 'x' } }]), reply('No web today.')],
+    });
+    expect(await h.session.send('search')).toBe('No web today.');
+    expect(String(sentMessages(h, 1).at(-1)!.content)).toBe('web_search failed: the search page could not be loaded: boom');
   });
 
   it('web tools are offered and run through the host page fetcher', async () => {

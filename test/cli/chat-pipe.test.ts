@@ -48,4 +48,19 @@ describe('encli chat with piped input', () => {
       { role: 'user', content: 'again' },
     ]);
   });
+
+  it('a hosted provider without a key is a usage error that says where a key comes from', async () => {
+    home = await mkdtemp(join(tmpdir(), 'encli-chat-pipe-'));
+    const child = spawn(process.execPath, tsNode(ENCLI, ['chat', '--demo', '--model', 'gpt-5.4']), {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ENCX_LLM_API_KEY: '', OPENAI_API_KEY: '', XDG_CONFIG_HOME: home },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString('utf8')));
+    expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(2);
+    expect(err).toBe(
+      'encli chat: provider "openai" needs an API key (api_key): pass --api-key-file, or set ENCX_LLM_API_KEY or OPENAI_API_KEY\n',
+    );
+  });
 });

@@ -5,7 +5,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -145,9 +145,13 @@ describe.skipIf(!HAS_SCRIPT)('encli chat in a pseudo-terminal', () => {
     expect((fake.requests[5]!.body.messages as Array<{ role: string }>).map((m) => m.role)).toEqual(['system', 'user']);
     term.type('/exit\r');
     expect(await term.exited).toBe(0);
+    // What was typed is kept for the next run, privately.
+    const historyFile = join(home, 'config', 'encli', 'chat-history');
+    expect((await stat(historyFile)).mode & 0o777).toBe(0o600);
+    expect(await readFile(historyFile, 'utf8')).toContain('send the colour of the first shape');
   });
 
-  it('a "y" typed before the question appears does not approve; Enter answers no and the model reads the refusal', async () => {
+  it('a "y" typed before the question appears does not approve; Enter answers no; Ctrl-C twice at the prompt quits', async () => {
     fake = await startFakeOpenAI([
       async () => {
         await new Promise((r) => setTimeout(r, 1000));
@@ -169,7 +173,10 @@ describe.skipIf(!HAS_SCRIPT)('encli chat in a pseudo-terminal', () => {
     at = await term.waitFor('Not sent.', at);
     expect(term.screen()).toMatch(/✗ enc_send_code .*declined/i);
     expect(String((fake.requests[1]!.body.messages as Array<{ content: string }>).at(-1)!.content)).toMatch(/declined/i);
-    term.type('\x04'); // Ctrl-D ends the chat like /exit
+    // At the prompt, Ctrl-C once warns, twice quits.
+    term.type('\x03');
+    at = await term.waitFor('(press Ctrl-C again or type /exit to quit)', at);
+    term.type('\x03');
     expect(await term.exited).toBe(0);
   });
 
