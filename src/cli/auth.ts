@@ -155,7 +155,7 @@ async function signIn(flags: ParsedFlags, env: Env): Promise<number> {
   const issuer = codexIssuer(flags, env);
   const timeoutText = nonEmpty(flags.timeout);
   const timeout = timeoutText === undefined ? 0 : Number(timeoutText);
-  if (!Number.isFinite(timeout) || timeout <= 0) throw new UsageError(`--timeout must be a number of seconds above 0, not "${timeoutText}"`);
+  if (timeoutText !== undefined && (!Number.isFinite(timeout) || timeout <= 0)) throw new UsageError(`--timeout must be a number of seconds above 0, not "${timeoutText}"`);
   const out = process.stdout;
   let login: CodexDeviceLogin;
   try {

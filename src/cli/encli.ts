@@ -13,6 +13,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   login: { summary: 'log in to a domain and save the session', load: async () => (await import('./login.js')).runLogin },
   logout: { summary: 'remove the saved session of a domain', load: async () => (await import('./login.js')).runLogout },
   chat: { summary: 'talk to an assistant that plays with you (any OpenAI-compatible model)', load: async () => (await import('./chat.js')).runChat },
+  auth: { summary: 'sign in with a ChatGPT subscription (codex), status, logout', load: async () => (await import('./auth.js')).runAuth },
   image: { summary: 'inspect, split or crop a local picture file', load: async () => (await import('./image.js')).runImage },
 };
 
