@@ -130,7 +130,8 @@ export async function startFakeOpenAI(script: FakeStep[] = [], options: FakeOpen
   };
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
+/** Answers with a JSON body (the fakes of other servers answer the same way). */
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 

@@ -4,8 +4,9 @@
  * tokens that reject reuse, expired and invalidated refresh tokens, and revocation. Every request
  * is logged with its content type and parsed body.
  */
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { sendJson as send } from '../../support/fake-openai.js';
 
 /** Where the account id sits in the issued tokens. */
 export type AccountClaim = 'flat' | 'dotted' | 'nested' | 'organizations' | 'access-token-only' | 'none';
@@ -196,8 +197,4 @@ export async function startFakeIssuer(options: FakeIssuerOptions = {}): Promise<
         server.close(() => resolve());
       }),
   };
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
