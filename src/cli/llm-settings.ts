@@ -92,7 +92,8 @@ export async function resolveLlmSettings(flags: ParsedFlags, env: Record<string,
   const auth = pick(flags.auth, 'ENCX_LLM_AUTH', 'auth_method').value.toLowerCase();
   if (auth !== '' && auth !== 'apikey' && auth !== 'codex') throw new UsageError(`unknown auth method "${auth}" (want apikey or codex)`);
   if (auth === 'codex') {
-    if (apiBase.value !== '') throw new UsageError('--auth codex talks to the ChatGPT backend: use --backend (or ENCX_CODEX_BASE_URL) instead of --api-base');
+    if (apiBase.source === 'flag') throw new UsageError('--auth codex talks to the ChatGPT backend: use --backend (or ENCX_CODEX_BASE_URL) instead of --api-base');
+    if (typeof flags['api-key-file'] === 'string') throw new UsageError('--auth codex signs in with ChatGPT: leave out --api-key-file');
     const codex = await loadCodexLogin(flags, env);
     return {
       provider: 'openai',
