@@ -52,6 +52,22 @@ export function codexCredentialPath(env: Env): string {
   return join(configDir(env), 'chatgpt-credential.json');
 }
 
+/**
+ * Keeps a credential from a device login (the terminal's or the web page's) where `--auth codex`
+ * finds it: 0600, written atomically. Resolves with the path.
+ *
+ * @example
+ * ```ts
+ * const path = await storeCodexCredential(process.env, await login.wait());
+ * ```
+ */
+export async function storeCodexCredential(env: Env, credentialJson: string): Promise<string> {
+  parseCodexCredential(credentialJson);
+  const path = codexCredentialPath(env);
+  await writePrivateFile(path, credentialJson.trim() + '\n');
+  return path;
+}
+
 const nonEmpty = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
 
 /** The issuer: `--issuer`, then `ENCX_CODEX_ISSUER`, then OpenAI's. */
@@ -181,8 +197,7 @@ async function signIn(flags: ParsedFlags, env: Env): Promise<number> {
   } finally {
     process.off('SIGINT', cancel);
   }
-  const path = codexCredentialPath(env);
-  await writePrivateFile(path, json + '\n');
+  const path = await storeCodexCredential(env, json);
   const credential = parseCodexCredential(json);
   out.write(`Signed in to ChatGPT${who(credential)}. The credential is in ${path} (0600).\n`);
   if (!credential.accountId) {
