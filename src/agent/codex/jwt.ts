@@ -75,7 +75,14 @@ export function emailFromToken(token: string | undefined): string | undefined {
   return typeof email === 'string' && email.includes('@') ? email : undefined;
 }
 
-/** The `exp` claim as epoch milliseconds. */
+/**
+ * The `exp` claim as epoch milliseconds.
+ *
+ * @example
+ * ```ts
+ * expiryFromToken(tokens.access_token); // 1796112000000, or undefined without `exp`
+ * ```
+ */
 export function expiryFromToken(token: string | undefined): number | undefined {
   const exp = jwtClaims(token).exp;
   return typeof exp === 'number' && Number.isFinite(exp) && exp > 0 ? exp * 1000 : undefined;
