@@ -3,6 +3,8 @@
  * field so every mistake gets its own message instead of a failed first turn.
  */
 import { POLICIES } from '../tools/policy.js';
+import { CODEX_BACKEND_BASE } from './codex/constants.js';
+import { parseCodexCredential } from './codex/credential.js';
 import type { Policy } from '../tools/types.js';
 
 /** The configuration as a host writes it (snake_case, like the app's JSON). */
@@ -121,7 +123,6 @@ export function parseAgentConfig(input: string | AgentConfigInput): AgentConfig 
       `unknown provider "${provider}": use ${Object.keys(PROVIDER_BASES).join(', ')}, or set api_base to an OpenAI-compatible endpoint`,
     );
   }
-  const apiBase = configuredBase || knownBase!;
 
   const authRaw = text(fields, 'auth_method').trim().toLowerCase();
   if (authRaw !== '' && authRaw !== 'apikey' && authRaw !== 'api_key' && authRaw !== 'codex') {
@@ -132,6 +133,15 @@ export function parseAgentConfig(input: string | AgentConfigInput): AgentConfig 
   if (authMethod === 'codex' && codexCredential === '') {
     throw new AgentConfigError('auth_method "codex" needs codex_credential: sign in with the ChatGPT device login first');
   }
+  if (authMethod === 'codex') {
+    try {
+      parseCodexCredential(codexCredential);
+    } catch (err) {
+      throw new AgentConfigError(`codex_credential: ${(err as Error).message}`);
+    }
+  }
+  // A subscription is served by the ChatGPT backend, not by the provider's API.
+  const apiBase = configuredBase || (authMethod === 'codex' ? CODEX_BACKEND_BASE : knownBase!);
   const apiKey = text(fields, 'api_key').trim();
   // A local server (Ollama, llama.cpp) usually takes no key; the named cloud providers always do.
   if (authMethod === 'apikey' && apiKey === '' && configuredBase === '') {

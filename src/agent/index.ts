@@ -17,7 +17,16 @@ export {
   type AgentConfig,
   type AgentConfigInput,
 } from './config.js';
-export { createProvider, ChatCompletionsProvider, type ChatCompletionsOptions, type ProviderDeps } from './providers/index.js';
+export {
+  createProvider,
+  ChatCompletionsProvider,
+  ResponsesProvider,
+  type ChatCompletionsOptions,
+  type ResponsesOptions,
+  type ResponsesTokenAuth,
+  type ProviderDeps,
+} from './providers/index.js';
+export * from './codex/index.js';
 export { buildSystemPrompt, dateParagraph, localRfc3339, utcRfc3339 } from './prompt.js';
 export { LOCATION_TOOL_NAME, LOCATION_TIMEOUT_MS } from './location-tool.js';
 export {

@@ -21,7 +21,7 @@
  * | `Cancel()`                                    | `cancel()`; the turn's promise rejects with code `cancelled` |
  * | `HistoryJSON()` / `ResetHistory()`            | `history()` / `resetHistory()`; new: `importHistory(entries)` |
  * | `Policy()` / `ToolCount()`                    | `policy` / `toolCount`                                    |
- * | `CodexCredentialJSON()`                       | the ChatGPT provider's own credential API                 |
+ * | `CodexCredentialJSON()`                       | `codexCredentialJson()` (`''` for API-key sessions)        |
  * | model name with `/` re-asserted via extra body | not needed: our loop sends the model name verbatim       |
  */
 import type { Engine } from '../engine/engine.js';
@@ -32,6 +32,7 @@ import { AgentConfigError, parseAgentConfig, type AgentConfig, type AgentConfigI
 import type { HostTool } from './host-tools.js';
 import { locationTool, type LocationAnswer } from './location-tool.js';
 import { buildSystemPrompt } from './prompt.js';
+import { CodexTokenSource } from './codex/token-source.js';
 import { createProvider } from './providers/index.js';
 import {
   ModelProviderError,
@@ -66,6 +67,13 @@ export interface AgentSessionOptions {
   headers?: Record<string, string>;
   /** Stands in for the provider `createProvider` would build (the ChatGPT provider, tests). */
   provider?: ModelProvider;
+  /**
+   * `auth_method: "codex"`: the token source of the stored credential, shared by every session
+   * that uses it (one renewal at a time). Default: one of the session's own over `codex_credential`.
+   */
+  codexTokens?: CodexTokenSource;
+  /** Where a session's own token source renews (default `https://auth.openai.com`). */
+  codexIssuer?: string;
   /** Required when `web_tools` is on: loads pages safely (no private addresses, bounded size). */
   fetchPage?: PageFetcher;
   /** Clock for the date in the prompt. Default: `() => new Date()`. */
@@ -143,13 +151,18 @@ export class AgentSession implements AgentSessionApi {
   private turnCounter = 0;
   private callCounter = 0;
   private running: RunningTurn | null = null;
+  private readonly codexTokens: CodexTokenSource | undefined;
 
   constructor(options: AgentSessionOptions) {
     this.config = parseAgentConfig(options.config);
     if (this.config.webTools && typeof options.fetchPage !== 'function') {
       throw new AgentConfigError('web_tools needs a page fetcher (the fetchPage option)');
     }
-    this.provider = options.provider ?? createProvider(this.config, { fetch: options.fetch, headers: options.headers });
+    if (this.config.authMethod === 'codex') {
+      this.codexTokens = options.codexTokens ?? new CodexTokenSource(this.config.codexCredential, { issuer: options.codexIssuer, fetch: options.fetch });
+    }
+    this.provider =
+      options.provider ?? createProvider(this.config, { fetch: options.fetch, headers: options.headers, codexTokens: this.codexTokens });
     // Parallel tool calls of one model reply must not burst at the engine's anti-spam wall.
     const engine = new Paced(options.engine, options.requestIntervalMs ?? DEFAULT_REQUEST_INTERVAL_MS);
     this.catalog = createCatalog(engine, { policy: this.config.policy, readCacheTTL: READ_CACHE_TTL_MS });
@@ -240,6 +253,11 @@ export class AgentSession implements AgentSessionApi {
   failLocation(requestId: string, message: string): boolean {
     const text = typeof message === 'string' && message.trim() !== '' ? message.trim() : 'the device could not determine its location';
     return this.locations.answer(requestId, { ok: false, message: text });
+  }
+
+  /** The ChatGPT credential as it is now (renewals rotate it): persist it after each turn. `''` for an API key. */
+  codexCredentialJson(): string {
+    return this.codexTokens?.credentialJson() ?? '';
   }
 
   history(): TranscriptEntry[] {

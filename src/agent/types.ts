@@ -177,6 +177,8 @@ export interface AgentSessionApi {
   resetHistory(): void;
   /** Loads a transcript saved from `history()`; refused while a turn runs. */
   importHistory(entries: TranscriptEntry[]): void;
+  /** The ChatGPT credential JSON as renewed so far (persist it after a turn); `''` for API-key sessions. */
+  codexCredentialJson(): string;
   /** Number of catalog tools the model can call (location and web tools not counted). */
   readonly toolCount: number;
 }

@@ -19,7 +19,7 @@ import { ChatView } from './chat-view.js';
 import { DEFAULT_DOMAIN, DOMAIN_FLAGS, domainFromFlags } from './domain.js';
 import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
 import type { CliCommand } from './help.js';
-import { LLM_FLAGS, llmFlagsHelp, resolveLlmSettings, toAgentConfigInput, type LlmSettings } from './llm-settings.js';
+import { LLM_FLAGS, llmFlagsHelp, llmSessionOptions, resolveLlmSettings, toAgentConfigInput, type LlmSettings } from './llm-settings.js';
 import { openEngineClient } from './mcp.js';
 import { nodePageFetcher } from './page-fetcher.js';
 
@@ -42,6 +42,7 @@ const FLAGS: FlagSpecs = {
 function help(env: Record<string, string | undefined>): string {
   return `usage: encli chat [-domain ${DEFAULT_DOMAIN}] [--demo] [-security approve|readonly|full]
                   [--provider P] [--model M] [--api-base URL] [--api-key-file FILE]
+                  [--auth codex [--issuer URL] [--backend URL]]
        encli --llm …   (the same)
 
 Talk to an assistant that plays Encounter with you: it reads levels, looks at task pictures and,
@@ -113,6 +114,7 @@ export async function runChat(argv: string[]): Promise<number> {
       engine,
       headers: { 'user-agent': `encli/${version}` },
       fetchPage: nodePageFetcher(`encli/${version}`),
+      ...llmSessionOptions(llm),
     });
   const demoEngine = demo ? await createDemoEngine() : undefined;
   try {
@@ -130,6 +132,7 @@ export async function runChat(argv: string[]): Promise<number> {
     const picturesDir = nonEmpty(flags.pictures) ?? join(tmpdir(), `encli-chat-${stamp(new Date())}-${process.pid}`);
     return await chatLoop(session, llm, { domain: demo ? 'demo (offline)' : domain, remedyDomain: domain, picturesDir, gameId: demoEngine?.gameId });
   } finally {
+    await llm.codex?.save();
     await demoEngine?.close();
   }
 }
@@ -225,6 +228,7 @@ async function chatLoop(session: AgentSession, llm: LlmSettings, options: LoopOp
         // The view printed the failure from the turn_failed event.
       }
       turnQuestions.abort();
+      await llm.codex?.save(); // a renewal rotated the refresh token: keep the new one
       await questions;
       await view.flush();
       interruptedAt = null;

@@ -15,6 +15,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CliCommand
   login: { summary: 'log in to a domain and save the session', load: async () => (await import('./login.js')).loginCommand },
   logout: { summary: 'remove the saved session of a domain', load: async () => (await import('./login.js')).logoutCommand },
   chat: { summary: 'talk to an assistant that plays with you (any OpenAI-compatible model)', load: async () => (await import('./chat.js')).chatCommand },
+  auth: { summary: 'sign in with a ChatGPT subscription (codex), status, logout', load: async () => (await import('./auth.js')).authCommand },
   web: { summary: 'the same assistant as a page in your browser (phone-friendly)', load: async () => (await import('./web.js')).webCommand },
   'copy-game': { summary: 'copy a game scenario (from any domain) into a game and verify it', load: async () => (await import('./copy-game.js')).copyGameCommand },
   'inspect-game': { summary: "count a game scenario's levels, sectors, bonuses …", load: async () => (await import('./inspect-game.js')).inspectGameCommand },

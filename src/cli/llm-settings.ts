@@ -6,10 +6,17 @@
  *
  * The settings file, `~/.config/encli/llm.json` (0600):
  *   {"provider": "openai", "model": "gpt-5.4", "api_base": "…", "api_key": "sk-…"}
+ *
+ * `--auth codex` (env `ENCX_LLM_AUTH`, file `auth_method`) uses the ChatGPT sign-in stored by
+ * `encli auth codex` instead of a key: `settings.codex` then holds the shared token source, and
+ * `llmSessionOptions(settings)` hands it to every `AgentSession` of the process.
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { CODEX_DEFAULT_MODEL } from '../agent/codex/constants.js';
 import type { AgentConfigInput } from '../agent/config.js';
+import type { AgentSessionOptions } from '../agent/session.js';
+import { loadCodexLogin, type CodexLogin } from './auth.js';
 import { configDir, readPrivateFile } from '../node/private-files.js';
 import { UsageError, type FlagSpecs, type ParsedFlags } from './flags.js';
 
@@ -19,6 +26,9 @@ export const LLM_FLAGS: FlagSpecs = {
   model: { type: 'string' },
   'api-base': { type: 'string' },
   'api-key-file': { type: 'string' },
+  auth: { type: 'string', choices: ['apikey', 'codex'] },
+  issuer: { type: 'string' },
+  backend: { type: 'string' },
 };
 
 /** The help lines for `LLM_FLAGS`, with the file path the user would edit. */
@@ -29,8 +39,13 @@ export function llmFlagsHelp(env: Record<string, string | undefined>): string {
     '  --api-base      an OpenAI-compatible endpoint serving /chat/completions, e.g. http://127.0.0.1:11434/v1',
     '                  for Ollama (env ENCX_LLM_API_BASE)',
     '  --api-key-file  a file holding the API key (else env ENCX_LLM_API_KEY or OPENAI_API_KEY)',
+    '  --auth codex    use the ChatGPT subscription signed in with "encli auth codex" instead of a key',
+    `                  (env ENCX_LLM_AUTH; the model defaults to ${CODEX_DEFAULT_MODEL}; the credential renews itself)`,
+    '  --issuer        with --auth codex: the sign-in server (env ENCX_CODEX_ISSUER)',
+    '  --backend       with --auth codex: the Responses backend (env ENCX_CODEX_BASE_URL;',
+    '                  default https://chatgpt.com/backend-api/codex)',
     `  Any of these may be kept in ${llmSettingsPath(env)} (0600):`,
-    '  {"provider": "…", "model": "…", "api_base": "…", "api_key": "…"}',
+    '  {"provider": "…", "model": "…", "api_base": "…", "api_key": "…", "auth_method": "codex"}',
   ].join('\n');
 }
 
@@ -45,6 +60,8 @@ export interface LlmSettings {
   /** Human words for the key's origin: `--api-key-file ~/k`, `OPENAI_API_KEY`, the settings file, `none`. */
   keyFrom: string;
   sources: { provider: SettingSource; model: SettingSource; apiBase: SettingSource };
+  /** Set with `--auth codex`: the stored ChatGPT sign-in. */
+  codex?: CodexLogin;
 }
 
 /** `<config folder>/llm.json`. */
@@ -72,6 +89,22 @@ export async function resolveLlmSettings(flags: ParsedFlags, env: Record<string,
   const provider = pick(flags.provider, 'ENCX_LLM_PROVIDER', 'provider');
   const model = pick(flags.model, 'ENCX_LLM_MODEL', 'model');
   const apiBase = pick(flags['api-base'], 'ENCX_LLM_API_BASE', 'api_base');
+  const auth = pick(flags.auth, 'ENCX_LLM_AUTH', 'auth_method').value.toLowerCase();
+  if (auth !== '' && auth !== 'apikey' && auth !== 'codex') throw new UsageError(`unknown auth method "${auth}" (want apikey or codex)`);
+  if (auth === 'codex') {
+    if (apiBase.source === 'flag') throw new UsageError('--auth codex talks to the ChatGPT backend: use --backend (or ENCX_CODEX_BASE_URL) instead of --api-base');
+    if (typeof flags['api-key-file'] === 'string') throw new UsageError('--auth codex signs in with ChatGPT: leave out --api-key-file');
+    const codex = await loadCodexLogin(flags, env);
+    return {
+      provider: 'openai',
+      model: model.value || CODEX_DEFAULT_MODEL,
+      apiBase: codex.backend,
+      apiKey: '',
+      keyFrom: `ChatGPT sign-in ${codex.path}`,
+      sources: { provider: 'default', model: model.value ? model.source : 'default', apiBase: 'default' },
+      codex,
+    };
+  }
   if (model.value === '') {
     throw new UsageError(`no model: pass --model, set ENCX_LLM_MODEL, or put "model" in ${file.path}`);
   }
@@ -108,6 +141,9 @@ export async function resolveLlmSettings(flags: ParsedFlags, env: Record<string,
 
 /** The session config fields these settings fill. */
 export function toAgentConfigInput(settings: LlmSettings): AgentConfigInput {
+  if (settings.codex) {
+    return { model: settings.model, auth_method: 'codex', codex_credential: settings.codex.tokens.credentialJson(), api_base: settings.codex.backend };
+  }
   return {
     provider: settings.provider,
     model: settings.model,
@@ -116,9 +152,23 @@ export function toAgentConfigInput(settings: LlmSettings): AgentConfigInput {
   };
 }
 
-const FILE_KEYS = ['provider', 'model', 'api_base', 'api_key'] as const;
+/**
+ * The session options these settings need besides the config: with `--auth codex`, the one token
+ * source every session of the process shares (two renewing on their own would burn the token).
+ *
+ * @example
+ * ```ts
+ * new AgentSession({ config: toAgentConfigInput(llm), engine, ...llmSessionOptions(llm) });
+ * await llm.codex?.save(); // after a turn: the renewed credential is on disk
+ * ```
+ */
+export function llmSessionOptions(settings: LlmSettings): Pick<AgentSessionOptions, 'codexTokens'> {
+  return settings.codex ? { codexTokens: settings.codex.tokens } : {};
+}
 
-/** The settings file's string fields; a key in a file others can read is refused. */
+const FILE_KEYS = ['provider', 'model', 'api_base', 'api_key', 'auth_method'] as const;
+
+/** The settings file's string fields; a file others can change is refused (private-files rules). */
 async function readSettingsFile(path: string): Promise<{ path: string; values: Partial<Record<(typeof FILE_KEYS)[number], string>> }> {
   const text = await readPrivateFile(path).catch((err: Error) => {
     throw new UsageError(`${path}: ${err.message}`);

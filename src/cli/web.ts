@@ -22,7 +22,7 @@ import type { CliCommand } from './help.js';
 import { AgentSession } from '../agent/session.js';
 import { parseAgentConfig, type AgentConfigInput } from '../agent/config.js';
 import { packageVersion } from '../mcp/package-version.js';
-import { LLM_FLAGS, llmFlagsHelp, resolveLlmSettings, toAgentConfigInput, type LlmSettings } from './llm-settings.js';
+import { LLM_FLAGS, llmFlagsHelp, llmSessionOptions, resolveLlmSettings, toAgentConfigInput, type LlmSettings } from './llm-settings.js';
 import { nodePageFetcher } from './page-fetcher.js';
 
 
@@ -183,6 +183,8 @@ export async function runWeb(argv: string[]): Promise<number> {
     engine,
     headers: { 'user-agent': `encli/${version}` },
     fetchPage: nodePageFetcher(`encli/${version}`),
+    // One ChatGPT token source for the page's session (renewals are saved as they happen).
+    ...llmSessionOptions(settings.llm),
   });
   const web = await startWebServer({
     session,

@@ -45,8 +45,11 @@ export interface RecordedRequest {
 export type FakeWire = (step: Exclude<FakeStep, Function>, request: RecordedRequest, res: ServerResponse) => void;
 
 export interface FakeOpenAIOptions {
-  /** The key the fake expects (`Authorization: Bearer …`); null accepts any or none. Default `test-key`. */
-  apiKey?: string | null;
+  /**
+   * The key the fake expects (`Authorization: Bearer …`); null accepts any or none; a function
+   * decides per request (a ChatGPT access token that must still be valid). Default `test-key`.
+   */
+  apiKey?: string | null | ((authorization: string | undefined) => boolean);
   /** Extra protocols by path under `/v1`, e.g. `{ '/responses': responsesWire }`. */
   wires?: Record<string, FakeWire>;
 }
@@ -86,7 +89,9 @@ export async function startFakeOpenAI(script: FakeStep[] = [], options: FakeOpen
         const path = (req.url ?? '').split('?')[0]!;
         const wire = Object.entries(wires).find(([suffix]) => path === `/v1${suffix}`)?.[1];
         if (req.method !== 'POST' || !wire) return sendJson(res, 404, { error: { message: `no such endpoint ${path}`, type: 'not_found' } });
-        if (apiKey !== null && req.headers.authorization !== `Bearer ${apiKey}`) {
+        const accepted =
+          apiKey === null || (typeof apiKey === 'function' ? apiKey(req.headers.authorization) : req.headers.authorization === `Bearer ${apiKey}`);
+        if (!accepted) {
           return sendJson(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } });
         }
         let body: Record<string, unknown>;
@@ -125,7 +130,8 @@ export async function startFakeOpenAI(script: FakeStep[] = [], options: FakeOpen
   };
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
+/** Answers with a JSON body (the fakes of other servers answer the same way). */
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 

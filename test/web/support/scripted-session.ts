@@ -128,6 +128,11 @@ export class ScriptedSession implements AgentSessionApi {
     this.transcript = [...entries];
   }
 
+  /** An API-key stand-in: no ChatGPT credential. */
+  codexCredentialJson(): string {
+    return '';
+  }
+
   private refuseAll(): void {
     for (const id of [...this.confirmations.keys()]) this.resolveConfirmation(id, false);
     for (const id of [...this.locations.keys()]) this.failLocation(id, 'the location request was cancelled');

@@ -1,0 +1,192 @@
+/**
+ * Access tokens for the ChatGPT backend, renewed before they run out. Refresh tokens rotate: the
+ * issuer burns the old one the moment it hands out the next, so two renewals racing with the same
+ * refresh token end the sign-in. Hence one renewal in flight per credential, shared by every
+ * session and turn that uses this source; the host persists `credentialJson()` (or listens with
+ * `onChange`) so the rotated token is never lost.
+ */
+import { CodexAuthError } from './constants.js';
+import { parseCodexCredential, serializeCodexCredential, type CodexCredential } from './credential.js';
+import { refreshCodexCredential, type IssuerOptions } from './oauth.js';
+
+/** Renew when the access token expires within this long. */
+export const RENEW_BEFORE_MS = 5 * 60_000;
+/** A caller waits at most this long for a renewal in flight (it goes on in the background). */
+export const RENEWAL_WAIT_MS = 30_000;
+/** After a failed renewal, no new attempt for this long (the still-valid token is used meanwhile). */
+export const RENEWAL_COOLDOWN_MS = 60_000;
+
+export interface TokenSourceOptions extends Omit<IssuerOptions, 'signal'> {
+  now?: () => number;
+  renewalWaitMs?: number;
+  cooldownMs?: number;
+}
+
+/** What a backend request needs. */
+export interface CodexAccess {
+  accessToken: string;
+  accountId?: string;
+}
+
+/**
+ * @example
+ * ```ts
+ * const tokens = new CodexTokenSource(storedJson, { issuer });
+ * tokens.onChange((json) => saveSomewherePrivate(json));
+ * const { accessToken, accountId } = await tokens.token();
+ * ```
+ */
+export class CodexTokenSource {
+  private credential: CodexCredential;
+  private readonly now: () => number;
+  private renewal: Promise<CodexCredential> | null = null;
+  /** A credential without `expires_at` is renewed once, to learn its lifetime. */
+  private renewedOnce = false;
+  private failedAt: number | null = null;
+  private lastFailure: CodexAuthError | null = null;
+  /** Set when the refresh token is dead: no more renewals, the access token serves until it expires. */
+  private deadRefresh: CodexAuthError | null = null;
+  /** The access token the backend refused: renew even though its clock says it is valid. */
+  private rejectedToken: string | null = null;
+  private readonly listeners = new Set<(json: string) => void>();
+  private refreshRequests = 0;
+
+  constructor(
+    credential: string | CodexCredential,
+    private readonly options: TokenSourceOptions = {},
+  ) {
+    this.credential = typeof credential === 'string' ? parseCodexCredential(credential) : { ...credential };
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The current credential as JSON, to persist after a turn (it changes with every renewal). */
+  credentialJson(): string {
+    return serializeCodexCredential(this.credential);
+  }
+
+  /** The current credential (a copy). */
+  current(): CodexCredential {
+    return { ...this.credential };
+  }
+
+  /** Renewals sent to the issuer by this source (for status lines and tests). */
+  get renewals(): number {
+    return this.refreshRequests;
+  }
+
+  /** Called with the new JSON after every successful renewal; returns the unsubscribe function. */
+  onChange(listener: (json: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  /**
+   * A usable access token, renewed first when it expires within 5 minutes. A failed renewal falls
+   * back to the current token while it is still valid; otherwise it rejects (with `signInAgain`
+   * when only a new device login helps).
+   */
+  async token(signal?: AbortSignal): Promise<CodexAccess> {
+    if (!this.needsRenewal()) return this.access();
+    if (this.deadRefresh || !this.credential.refreshToken) {
+      if (this.stillValid()) return this.access();
+      throw (
+        this.deadRefresh ??
+        new CodexAuthError('the ChatGPT session expired and cannot be refreshed; sign in again', true)
+      );
+    }
+    if (this.renewal === null && this.failedAt !== null && this.now() - this.failedAt < (this.options.cooldownMs ?? RENEWAL_COOLDOWN_MS)) {
+      if (this.stillValid()) return this.access();
+      throw new CodexAuthError(`the ChatGPT sign-in could not be renewed and has expired (${this.lastFailure?.message ?? 'unknown error'}); try again in a minute`);
+    }
+    this.renewal ??= this.renew();
+    try {
+      await this.bounded(this.renewal, signal);
+    } catch (err) {
+      if (signal?.aborted) throw new CodexAuthError('the request was cancelled');
+      // The renewal failed or is slow: a token that has not expired still works meanwhile.
+      if (this.stillValid()) return this.access();
+      throw err;
+    }
+    return this.access();
+  }
+
+  /**
+   * The backend refused `accessToken` (HTTP 401): the next `token()` renews even if the clock
+   * says the token is valid. A token already replaced by a renewal is ignored.
+   */
+  reject(accessToken: string): void {
+    if (accessToken === this.credential.accessToken) this.rejectedToken = accessToken;
+  }
+
+  private access(): CodexAccess {
+    return { accessToken: this.credential.accessToken, ...(this.credential.accountId ? { accountId: this.credential.accountId } : {}) };
+  }
+
+  private needsRenewal(): boolean {
+    if (this.rejectedToken === this.credential.accessToken) return true;
+    const { expiresAt, refreshToken } = this.credential;
+    if (expiresAt === undefined) return Boolean(refreshToken) && !this.renewedOnce;
+    return expiresAt - this.now() <= RENEW_BEFORE_MS;
+  }
+
+  private stillValid(): boolean {
+    if (this.rejectedToken === this.credential.accessToken) return false;
+    const { expiresAt } = this.credential;
+    return expiresAt === undefined || expiresAt > this.now();
+  }
+
+  /** The one renewal in flight; its result is adopted even when every caller stopped waiting. */
+  private async renew(): Promise<CodexCredential> {
+    this.refreshRequests++;
+    try {
+      const next = await refreshCodexCredential(this.credential, { ...this.options, now: this.now });
+      this.credential = next;
+      this.renewedOnce = true;
+      this.failedAt = null;
+      this.lastFailure = null;
+      this.rejectedToken = null;
+      const json = serializeCodexCredential(next);
+      for (const listener of [...this.listeners]) {
+        try {
+          listener(json);
+        } catch {
+          // A failing listener must not lose the renewal for the others.
+        }
+      }
+      return next;
+    } catch (err) {
+      const failure = err instanceof CodexAuthError ? err : new CodexAuthError(`renewing the ChatGPT sign-in failed: ${String(err)}`);
+      if (failure.signInAgain) this.deadRefresh = failure;
+      else {
+        this.failedAt = this.now();
+        this.lastFailure = failure;
+      }
+      throw failure;
+    } finally {
+      this.renewal = null;
+    }
+  }
+
+  /** Waits for the renewal at most `renewalWaitMs`, and not past the caller's abort. */
+  private bounded(renewal: Promise<CodexCredential>, signal?: AbortSignal): Promise<unknown> {
+    const waitMs = this.options.renewalWaitMs ?? RENEWAL_WAIT_MS;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => finish(() => reject(new CodexAuthError(`renewing the ChatGPT sign-in took longer than ${Math.round(waitMs / 1000)} s`))),
+        waitMs,
+      );
+      const onAbort = (): void => finish(() => reject(new CodexAuthError('the request was cancelled')));
+      const finish = (settle: () => void): void => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        settle();
+      };
+      if (signal?.aborted) return onAbort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      renewal.then(
+        (value) => finish(() => resolve(value)),
+        (err: unknown) => finish(() => reject(err)),
+      );
+    });
+  }
+}
