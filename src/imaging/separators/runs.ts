@@ -2,6 +2,7 @@
  * From classified lines to margins and separator runs along one axis.
  */
 import { LineKind, meanColour, RUN_COLOUR_AGREEMENT } from './classify.js';
+import { sameColour, type Rgb } from './collage-colour.js';
 import type { LineStats } from './line-stats.js';
 import type { Interval } from './segments.js';
 
@@ -30,17 +31,24 @@ export interface AxisRuns {
  * only in its middle, and its ringing edges are still seam, not content. Returns null when every
  * line is plain (a blank picture has no content to split).
  *
+ * With the collage colour known (`colour`), a margin is only plain lines *of that colour*: plain
+ * lines of another colour at an end are the plain edge of a flat panel (a flag, an icon on its own
+ * background), and content.
+ *
  * @example
  * ```ts
  * findRuns(Uint8Array.of(1, 0, 0, 1, 1, 0, 0, 1)); // { contentStart: 1, contentEnd: 7, separators: [{start:3,end:5}] }
  * ```
  */
-export function findRuns(kinds: Uint8Array, lines?: LineStats): AxisRuns | null {
+export function findRuns(kinds: Uint8Array, lines?: LineStats, colour?: Rgb): AxisRuns | null {
+  const margin = (i: number): boolean => kinds[i] === LineKind.Plain && (colour === undefined || lines === undefined || sameColour(meanColour(lines, i, i + 1), colour));
   let contentStart = 0;
   while (contentStart < kinds.length && kinds[contentStart] === LineKind.Plain) contentStart++;
   if (contentStart === kinds.length) return null;
+  contentStart = 0;
+  while (margin(contentStart)) contentStart++;
   let contentEnd = kinds.length;
-  while (kinds[contentEnd - 1] === LineKind.Plain) contentEnd--;
+  while (margin(contentEnd - 1)) contentEnd--;
 
   const separators: Interval[] = [];
   let i = contentStart;

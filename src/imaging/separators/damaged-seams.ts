@@ -1,0 +1,185 @@
+/**
+ * Seams the plain-line rules cannot see: a separator crossed by a numbered badge (a filled circle
+ * with a digit drawn over a seam or a grid junction), and a 1–3 px separator of a heavily
+ * compressed JPEG (quality 25–40, 4:2:0 chroma, sometimes saved twice), whose every line has
+ * spread far above 64. Both are lines that are *nearly* one colour:
+ *
+ * - a **near-seam line** has at most NOISE_SHARE of its pixels off its colour (farther than
+ *   NEAR_SEAM_TOLERANCE in some channel) in short scattered bits (compression noise), plus at most
+ *   MAX_BLOBS compact blobs, each a stretch of BLOB_MIN…BLOB_MAX off-colour pixels (badges), and
+ *   at most BLOCKED_SHARE of the line off-colour in all;
+ * - a **damaged seam** is a run of near-seam lines of one colour, at most NARROW_RINGING_RUN wide,
+ *   with a line of real content (not near-seam, not plain) right beside it on both sides, and
+ *   within FLANK_DISTANCE lines on each side a line whose probes are at most FLANK_MATCH off that
+ *   colour — a panel, not more of a dark or bright region the run is only a darker streak of.
+ *
+ * "Short" for a badge is BLOB_MAX = 96 px along the line (a badge of radius 12–40 px plus JPEG
+ * blur), at most MAX_BLOBS = 6 of them (three junctions of a 4×4 grid line plus badges between).
+ * Why this cannot shred a text page: a line through text sits between blank lines (plain, not
+ * content), so its run is never flanked by content on both sides; and a line of text crosses more
+ * words than MAX_BLOBS, or more than BLOCKED_SHARE of ink. A photograph line fails the share at
+ * once: photographs have no line 75 % of one colour beside lines that are not.
+ *
+ * Measured on heavy-JPEG collages of the tuned batch (1–3 px seams, white/black/grey, q25–40,
+ * some saved twice): the best line of every seam keeps ≥ 96 % of its pixels within 48 of the seam
+ * colour, ≥ 99 % within 56; lines 3 px away keep 0–54 % (one 80 %). Content lines are found by
+ * 32 spread-out probes first: a line is read in full only when 26 of them (80 %) match.
+ */
+import type { Box, Raster } from '../raster.js';
+import { NARROW_RINGING_RUN } from './runs.js';
+import { LineKind } from './classify.js';
+import { overWhite } from './line-stats.js';
+import { sameColour, type Rgb } from './collage-colour.js';
+import type { Interval } from './segments.js';
+
+/** Per-channel distance from the seam colour still "on" the seam: q25 ringing reaches ~48 on a 1 px seam. */
+export const NEAR_SEAM_TOLERANCE = 48;
+/** Scattered off-colour pixels a near-seam line may have: JPEG noise (measured ≤ 4 % on the best line at 48). */
+export const NOISE_SHARE = 0.05;
+/** Off-colour pixels in all, blobs included: a badge crossing or two on a line, never a text line or a photograph. */
+export const BLOCKED_SHARE = 0.25;
+/** A blob is at least this long (shorter off-colour bits are noise or thin strokes, counted in NOISE_SHARE)… */
+export const BLOB_MIN = 8;
+/** …and at most this long: a badge of radius up to 40 px, plus blur. */
+export const BLOB_MAX = 96;
+/** Blobs per line: the junctions of a 4×4 grid line, plus badges between them. */
+export const MAX_BLOBS = 6;
+/** Off-colour bits closer than this merge into one stretch (a digit inside a badge, JPEG blur at its rim). */
+const BLOB_GAP = 3;
+/** Probes that must match before a line is read in full. */
+const PROBES = 32;
+const PROBES_NEEDED = 26;
+/**
+ * Lines beyond a damaged seam searched for its panel, and the share of that line's probes that may
+ * match the seam colour. Measured: lines 3 px beside a q25–40 seam match 0–54 % (one 80 %) at 48;
+ * a dark streak inside the galaxy photo, with black seams, has neighbours matching 85–100 %.
+ */
+const FLANK_DISTANCE = 3;
+const FLANK_MATCH = 0.6;
+
+export interface DamagedSeam extends Interval {
+  colour: Rgb;
+}
+
+/**
+ * Damaged seams along `axis` of `region` (line indices relative to the region). `kinds` are the
+ * plain-line classes of the same lines: only content lines are examined. `colour`, when known, is
+ * the collage colour every seam must have; otherwise each line's own majority colour is used.
+ *
+ * @example
+ * ```ts
+ * damagedSeams(raster, box, 'horizontal', classifyLines(stats.columns), [255, 255, 255]); // [{ start: 300, end: 303, colour: [...] }]
+ * ```
+ */
+export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', kinds: Uint8Array, colour?: Rgb): DamagedSeam[] {
+  const count = kinds.length;
+  const length = axis === 'horizontal' ? region.height : region.width;
+  if (length < PROBES) return [];
+  const near: (Rgb | null)[] = new Array(count).fill(null);
+  for (let i = 0; i < count; i++) {
+    if (kinds[i] !== LineKind.Content) continue;
+    const k = probeColour(raster, region, axis, i, length, colour);
+    if (k && isNearSeam(raster, region, axis, i, length, k)) near[i] = k;
+  }
+  const out: DamagedSeam[] = [];
+  let i = 0;
+  while (i < count) {
+    if (near[i] === null) {
+      i++;
+      continue;
+    }
+    const start = i;
+    const c = near[i]!;
+    while (i < count && near[i] !== null && sameColour(near[i]!, c)) i++;
+    const end = i;
+    // Real content on both sides: a content line that is not near-seam.
+    const flanked = start > 0 && end < count && kinds[start - 1] === LineKind.Content && near[start - 1] === null && kinds[end] === LineKind.Content && near[end] === null;
+    if (!flanked || end - start > NARROW_RINGING_RUN) continue;
+    const panelWithin = (from: number, step: number): boolean => {
+      for (let d = 0; d < FLANK_DISTANCE; d++) {
+        const line = from + step * d;
+        if (line < 0 || line >= count) return false;
+        if (probeMatches(raster, region, axis, line, length, c) <= FLANK_MATCH * PROBES) return true;
+      }
+      return false;
+    };
+    if (panelWithin(start - 1, -1) && panelWithin(end, 1)) out.push({ start, end, colour: c });
+  }
+  return out;
+}
+
+function pixelAt(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, t: number, out: number[]): void {
+  const x = axis === 'horizontal' ? region.x + line : region.x + t;
+  const y = axis === 'horizontal' ? region.y + t : region.y + line;
+  const p = (y * raster.width + x) * 4;
+  const d = raster.data;
+  const a = d[p + 3]!;
+  out[0] = a === 255 ? d[p]! : overWhite(d[p]!, a);
+  out[1] = a === 255 ? d[p + 1]! : overWhite(d[p + 1]!, a);
+  out[2] = a === 255 ? d[p + 2]! : overWhite(d[p + 2]!, a);
+}
+
+/** How many of the line's probes lie within NEAR_SEAM_TOLERANCE of `k`. */
+function probeMatches(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, length: number, k: Rgb): number {
+  const px = [0, 0, 0];
+  let matched = 0;
+  for (let s = 0; s < PROBES; s++) {
+    pixelAt(raster, region, axis, line, Math.floor(((s + 0.5) * length) / PROBES), px);
+    if (sameColour(px, k, NEAR_SEAM_TOLERANCE)) matched++;
+  }
+  return matched;
+}
+
+/** The colour to test the line against, when PROBES_NEEDED of its probes lie near it; else null. */
+function probeColour(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, length: number, colour?: Rgb): Rgb | null {
+  const samples: number[][] = [];
+  const px = [0, 0, 0];
+  for (let s = 0; s < PROBES; s++) {
+    pixelAt(raster, region, axis, line, Math.floor(((s + 0.5) * length) / PROBES), px);
+    samples.push([px[0]!, px[1]!, px[2]!]);
+  }
+  let k: Rgb;
+  if (colour) k = colour;
+  else {
+    const median = (c: number): number => samples.map((p) => p[c]!).sort((a, b) => a - b)[PROBES >> 1]!;
+    k = [median(0), median(1), median(2)];
+  }
+  let matched = 0;
+  for (const p of samples) if (sameColour(p, k, NEAR_SEAM_TOLERANCE)) matched++;
+  return matched >= PROBES_NEEDED ? k : null;
+}
+
+/** Every pixel of the line: scattered noise within NOISE_SHARE, blobs within MAX_BLOBS × BLOB_MAX, all within BLOCKED_SHARE. */
+function isNearSeam(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, length: number, k: Rgb): boolean {
+  const maxNoise = NOISE_SHARE * length;
+  const maxBlocked = BLOCKED_SHARE * length;
+  const px = [0, 0, 0];
+  let blocked = 0;
+  let noise = 0;
+  let blobs = 0;
+  let stretchStart = -1;
+  let stretchOff = 0;
+  let lastOff = -BLOB_GAP - 1;
+  const closeStretch = (): boolean => {
+    if (stretchStart < 0) return true;
+    const len = lastOff - stretchStart + 1;
+    if (len >= BLOB_MIN) {
+      blobs++;
+      if (len > BLOB_MAX || blobs > MAX_BLOBS) return false;
+    } else noise += stretchOff;
+    stretchStart = -1;
+    stretchOff = 0;
+    return noise <= maxNoise;
+  };
+  for (let t = 0; t < length; t++) {
+    pixelAt(raster, region, axis, line, t, px);
+    if (sameColour(px, k, NEAR_SEAM_TOLERANCE)) continue;
+    if (++blocked > maxBlocked) return false;
+    if (t - lastOff > BLOB_GAP && !closeStretch()) return false;
+    if (stretchStart < 0) stretchStart = t;
+    stretchOff++;
+    lastOff = t;
+    if (t - stretchStart + 1 > BLOB_MAX) return false;
+  }
+  return closeStretch();
+}
