@@ -17,8 +17,10 @@
  * or a bird in it) over the landscape is a light segment too. A light segment that is no caption
  * (a screenshot on the collage colour, a sky) stays a panel only when the collage shows at least
  * two panels that are not light — evidence that its colour really is the canvas between pictures
- * (`trusted`, also passed down from a grid's outer cut). A photo with a sky, a title over a chart
- * or a header over a page has one such panel at most, and is not cut.
+ * (`trusted`, also passed down from a grid's outer cut) — or when it is *flat*: at least
+ * LIGHT_SHARE of it within FLAT_TOLERANCE of the seam colour, as a page or a screenshot is and a
+ * sky (a gradient: 40–70 levels from zenith to horizon) is not. A photo with a sky, a title over a
+ * chart or a header over a page has one panel that is not light at most, and is not cut.
  *
  * LIGHT_SHARE is measured on the share of pixels of a light segment, estimated on a lattice of at
  * most LIGHT_SAMPLES points (a share, not a line rule: sampling cannot cut anything by itself).
@@ -34,11 +36,13 @@ import type { Interval } from './segments.js';
 export const LIGHT_SHARE = 0.6;
 /** A caption is at most this long, along the axis, against the panel it joins (two lines under a 100 px photo: ~40 px). */
 export const CAPTION_RATIO = 0.5;
+/** Per-channel distance of a flat background (page, screenshot) to the seam colour: JPEG q40 noise, not a sky's gradient. */
+export const FLAT_TOLERANCE = 12;
 /** Lattice points sampled per segment for its share. */
 const LIGHT_SAMPLES = 4096;
 
 /** Share of `box` pixels in `colour`, on a lattice of at most LIGHT_SAMPLES points. */
-export function colourShare(raster: Raster, box: Box, colour: Rgb): number {
+export function colourShare(raster: Raster, box: Box, colour: Rgb, tolerance?: number): number {
   if (box.width <= 0 || box.height <= 0) return 0;
   const step = Math.max(1, Math.floor(Math.sqrt((box.width * box.height) / LIGHT_SAMPLES)));
   const d = raster.data;
@@ -50,7 +54,7 @@ export function colourShare(raster: Raster, box: Box, colour: Rgb): number {
       const p = (y * raster.width + x) * 4;
       const a = d[p + 3]!;
       for (let c = 0; c < 3; c++) px[c] = a === 255 ? d[p + c]! : overWhite(d[p + c]!, a);
-      if (sameColour(px, colour)) matched++;
+      if (sameColour(px, colour, tolerance)) matched++;
       total++;
     }
   }
@@ -115,8 +119,9 @@ export function attachCaptions(
   if (!isTrusted) {
     // No evidence that this colour is a canvas between pictures: a seam beside a light segment is
     // a sky's or a page's edge, not a cut.
+    const sky = segments.map((s, i) => light[i]! && colourShare(raster, boxOf(s), colour, FLAT_TOLERANCE) < LIGHT_SHARE);
     seams.forEach((_, k) => {
-      if (light[k] || light[k + 1]) dropped.add(k);
+      if (sky[k] || sky[k + 1]) dropped.add(k);
     });
   }
   return { kept: seams.map((_, k) => k).filter((k) => !dropped.has(k)), trusted: isTrusted, captions };

@@ -113,7 +113,7 @@ export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetecti
     const options = (axis: StripDetection['axis']): PartDetectionOptions => {
       const known = axis === 'horizontal' ? hTop.separators : vTop.separators;
       const range = bounds[axis];
-      const base: PartDetectionOptions = { refine: refineSeam(parent, known, colour), trusted, ...(colour ? { colour } : {}) };
+      const base: PartDetectionOptions = { refine: refineSeam(parent, known, colour), trusted, damagedWithin: known, ...(colour ? { colour } : {}) };
       return range ? { ...base, bounds: range } : base;
     };
     let cut: StripDetection | null = null;
@@ -145,10 +145,23 @@ export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetecti
   };
 
   visit(top, 0, undefined, false, undefined, hTop, vTop);
-  if (overflow) return { panels: null, seams };
   panels.sort((a, b) => a.y - b.y || a.x - b.x);
-  if (panels.length > MAX_PARTS && !isLattice(panels)) return { panels: null, seams };
+  if (overflow || (panels.length > MAX_PARTS && !isLattice(panels))) {
+    // Both axes have seams running the whole picture: every cell between them is a panel, so the
+    // lattice of the two strip detections is a grid whatever a cell's inside looked like (a badge
+    // or a dark photo may hide a seam inside one band, never across the whole picture).
+    const lattice = latticeOf(hTop, vTop);
+    return lattice ? { panels: lattice, seams } : { panels: null, seams };
+  }
   return { panels, seams };
+}
+
+/** The cells of two usable strip detections (columns × rows), when at most MAX_GRID_PANELS. */
+function latticeOf(h: StripDetection, v: StripDetection): Box[] | null {
+  if (!h.usable || !v.usable || h.segments.length * v.segments.length > MAX_GRID_PANELS) return null;
+  const out: Box[] = [];
+  for (const r of v.segments) for (const c of h.segments) out.push({ x: c.start, y: r.start, width: c.end - c.start, height: r.end - r.start });
+  return out;
 }
 
 /** How far (px) the same cut may wander between the bands of a lossy grid and still align. */

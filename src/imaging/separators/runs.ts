@@ -49,6 +49,15 @@ export function findRuns(kinds: Uint8Array, lines?: LineStats, colour?: Rgb): Ax
   while (margin(contentStart)) contentStart++;
   let contentEnd = kinds.length;
   while (margin(contentEnd - 1)) contentEnd--;
+  if (colour !== undefined && lines !== undefined) {
+    // A lossy margin: JPEG rings on the few lines of the margin next to a panel (measured up to 6
+    // lines at q70). Once the collage colour is known, ringing lines of that colour next to the
+    // picture's edge are margin too, as many as a ringing seam may have.
+    const ringingMargin = (i: number): boolean => kinds[i] === LineKind.Ringing && sameColour(meanColour(lines, i, i + 1), colour);
+    for (let n = 0; n < NARROW_RINGING_RUN && contentStart < contentEnd && ringingMargin(contentStart); n++) contentStart++;
+    for (let n = 0; n < NARROW_RINGING_RUN && contentEnd > contentStart && ringingMargin(contentEnd - 1); n++) contentEnd--;
+    if (contentStart >= contentEnd) return null;
+  }
 
   const separators: Interval[] = [];
   let i = contentStart;

@@ -63,7 +63,11 @@ export function seamOfRun(
     if (own.length === 0) return null;
     const seam = { start: own[0]!.start, end: own[own.length - 1]!.end };
     const colour = meanColour(lines, seam.start, seam.end);
-    if (pieces.length === 1 && isGapInsidePanel(raster, region, axis, seam, colour)) return null;
+    if (pieces.length === 1) return isGapInsidePanel(raster, region, axis, seam, colour) ? null : { ...seam, colour };
+    // Beside another colour, a piece at an end of the run whose outer side has the collage colour
+    // for background is a panel's padding (a page under its coloured header bar), not a seam.
+    if (seam.start === run.start && backgroundBeside(raster, region, axis, run, 'before', colour)) return null;
+    if (seam.end === run.end && backgroundBeside(raster, region, axis, run, 'after', colour)) return null;
     return { ...seam, colour };
   }
   if (pieces.length === 1) {

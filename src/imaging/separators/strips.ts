@@ -4,7 +4,7 @@
  */
 import type { Box, Raster } from '../raster.js';
 import { attachCaptions } from './captions.js';
-import { classifyLines } from './classify.js';
+import { classifyLines, meanColour } from './classify.js';
 import { collageColour, type Rgb } from './collage-colour.js';
 import { damagedSeams } from './damaged-seams.js';
 import { seamOfRun } from './seams.js';
@@ -52,6 +52,11 @@ export interface PartDetectionOptions {
   colour?: Rgb;
   /** Evidence from an outer cut that the colour is the canvas between pictures (`captions.ts`). */
   trusted?: boolean;
+  /**
+   * Inside a grid part, a damaged seam (`damaged-seams.ts`) counts only where it continues a seam
+   * of the whole picture: a part's short lines are too easily "nearly one colour" on their own.
+   */
+  damagedWithin?: readonly Interval[];
 }
 
 /**
@@ -76,10 +81,16 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   const found: (Separator & { damaged: boolean })[] = [];
   for (const run of runs.separators) {
     const seam = seamOfRun(raster, region, axis, lines, run, options.colour);
-    if (seam !== null) found.push({ start: origin + seam.start, end: origin + seam.end, colour: seam.colour, damaged: false });
+    if (seam === null) continue;
+    // The colour of the seam's middle line: its edge lines blend with the panels (a flat panel's
+    // own colour, JPEG ringing), and the collage colour is voted with these (collage-colour.ts).
+    const mid = cutOf(seam);
+    found.push({ start: origin + seam.start, end: origin + seam.end, colour: meanColour(lines, mid, mid + 1), damaged: false });
   }
   for (const seam of damagedSeams(raster, region, axis, kinds, options.colour)) {
     if (seam.start <= runs.contentStart || seam.end >= runs.contentEnd) continue;
+    const at = { start: origin + seam.start, end: origin + seam.end };
+    if (options.damagedWithin && !options.damagedWithin.some((k) => k.start < at.end && at.start < k.end)) continue;
     found.push({ start: origin + seam.start, end: origin + seam.end, colour: seam.colour, damaged: true });
   }
   found.sort((a, b) => a.start - b.start);
