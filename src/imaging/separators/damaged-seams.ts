@@ -52,10 +52,10 @@ const PROBES_NEEDED = 26;
 /**
  * Lines beyond a damaged seam searched for its panel, and the share of that line's probes that may
  * match the seam colour. Measured: lines 3 px beside a q25–40 seam match 0–54 % (one 80 %) at 48;
- * a dark streak inside the galaxy photo, with black seams, has neighbours matching 85–100 %.
+ * a dark streak inside a photo (the galaxy, the skater's shadow) has neighbours matching 45–100 %.
  */
 const FLANK_DISTANCE = 3;
-const FLANK_MATCH = 0.6;
+const FLANK_MATCH = 0.4;
 
 export interface DamagedSeam extends Interval {
   colour: Rgb;
