@@ -172,7 +172,7 @@ describe('enc_split_image', () => {
     expect(failed(await catalog.call('enc_split_image', { url: urls['png3'], max_dimension: 4097 }))).toContain(
       'max_dimension has to be between 1 and 4096 pixels, got 4097',
     );
-    expect(failed(await catalog.call('enc_split_image', { url: urls['png3'], parts: 1 }))).toContain('parts has to be between 2 and 8, got 1');
+    expect(failed(await catalog.call('enc_split_image', { url: urls['png3'], parts: 1 }))).toContain('parts has to be between 2 and 16, got 1');
     expect(failed(await catalog.call('enc_split_image', { url: urls['png3'], parts: '9' }))).toContain('got 9');
     expect(failed(await catalog.call('enc_split_image', { url: urls['png3'], axis: 'diagonal' }))).toContain('"grid"');
     expect(failed(await catalog.call('enc_split_image', {}))).toContain('"url" is required');

@@ -5,7 +5,9 @@
  * a solid background, a rebus — and is content: never a margin, never part of a cut.
  *
  * The colour is found from the collage itself: the separators a first pass finds on both axes are
- * grouped by colour, and the group with the most members wins (ties: the wider group). A flat
+ * grouped by colour, and the group with the most members wins. On a tie the narrower group wins:
+ * a first-pass seam that swallowed a flat panel's plain edge is wider than the bare gaps (the
+ * demo collage: a 10 px white seam against 58 px of green panel edge and seam together). A flat
  * panel's own plain edge is found on one side of one seam at most, while the collage colour shows
  * between every pair of panels, so the vote cannot go to a panel colour unless the panels
  * outnumber the seams — which a collage never does.
@@ -47,7 +49,7 @@ export function collageColour(separators: readonly Separator[]): Rgb | undefined
   for (const seed of separators) {
     const group = separators.filter((s) => sameColour(s.colour, seed.colour));
     const width = group.reduce((a, s) => a + s.end - s.start, 0);
-    if (best && (group.length < best.count || (group.length === best.count && width <= best.width))) continue;
+    if (best && (group.length < best.count || (group.length === best.count && width >= best.width))) continue;
     const sum: Rgb = [0, 0, 0];
     for (const s of group) for (let c = 0; c < 3; c++) sum[c] += s.colour[c]! * (s.end - s.start);
     best = { count: group.length, width, sum };
