@@ -20,10 +20,15 @@
  * words than MAX_BLOBS, or more than BLOCKED_SHARE of ink. A photograph line fails the share at
  * once: photographs have no line 75 % of one colour beside lines that are not.
  *
+ * Searched only in pictures of at most DAMAGED_SEARCH_MAX_PIXELS: the probes of every content line
+ * are the costliest reads of the detection (measured on the bench: +7 ms on a 12 MP grid, +9 ms on
+ * 25 MP of noise, where the plain-line rules take 17 and 2), while the collages that need it —
+ * thin seams under heavy compression, badges — are the 600–900 px pictures of quest tasks.
+ *
  * Measured on heavy-JPEG collages of the tuned batch (1–3 px seams, white/black/grey, q25–40,
  * some saved twice): the best line of every seam keeps ≥ 96 % of its pixels within 48 of the seam
  * colour, ≥ 99 % within 56; lines 3 px away keep 0–54 % (one 80 %). Content lines are found by
- * 32 spread-out probes first: a line is read in full only when 26 of them (80 %) match.
+ * 16 spread-out probes first: a line is read in full only when 13 of them (80 %) match.
  */
 import type { Box, Raster } from '../raster.js';
 import { NARROW_RINGING_RUN } from './runs.js';
@@ -46,9 +51,11 @@ export const BLOB_MAX = 96;
 export const MAX_BLOBS = 6;
 /** Off-colour bits closer than this merge into one stretch (a digit inside a badge, JPEG blur at its rim). */
 const BLOB_GAP = 3;
+/** Largest picture searched for damaged seams: 1200×1000, beyond the 600–900 px of heavy-JPEG and badge collages. */
+export const DAMAGED_SEARCH_MAX_PIXELS = 1_200_000;
 /** Probes that must match before a line is read in full. */
-const PROBES = 32;
-const PROBES_NEEDED = 26;
+const PROBES = 16;
+const PROBES_NEEDED = 13;
 /**
  * Lines beyond a damaged seam searched for its panel, and the share of that line's probes that may
  * match the seam colour. Measured: lines 3 px beside a q25–40 seam match 0–54 % (one 80 %) at 48;
@@ -65,35 +72,55 @@ export interface DamagedSeam extends Interval {
  * Damaged seams along `axis` of `region` (line indices relative to the region). `kinds` are the
  * plain-line classes of the same lines: only content lines are examined. `colour`, when known, is
  * the collage colour every seam must have; otherwise each line's own majority colour is used.
+ * `only` limits the search to these line ranges (a grid part: where the whole picture's seams run).
  *
  * @example
  * ```ts
  * damagedSeams(raster, box, 'horizontal', classifyLines(stats.columns), [255, 255, 255]); // [{ start: 300, end: 303, colour: [...] }]
  * ```
  */
-export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', kinds: Uint8Array, colour?: Rgb): DamagedSeam[] {
+export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', kinds: Uint8Array, colour?: Rgb, only?: readonly Interval[]): DamagedSeam[] {
   const count = kinds.length;
   const length = axis === 'horizontal' ? region.height : region.width;
-  if (length < PROBES) return [];
-  const near: (Rgb | null)[] = new Array(count).fill(null);
-  for (let i = 0; i < count; i++) {
-    if (kinds[i] !== LineKind.Content) continue;
-    const k = probeColour(raster, region, axis, i, length, colour);
-    if (k && isNearSeam(raster, region, axis, i, length, k)) near[i] = k;
+  if (length < PROBES || raster.width * raster.height > DAMAGED_SEARCH_MAX_PIXELS) return [];
+  const near: (Rgb | undefined)[] = [];
+  near.length = count;
+  // `only`: the lines worth examining (with the few beside them the flank test reads), if limited.
+  const wanted = only ? new Uint8Array(count) : undefined;
+  if (wanted && only) for (const o of only) for (let i = Math.max(0, o.start - 2); i < Math.min(count, o.end + 2); i++) wanted[i] = 1;
+  const examine: number[] = [];
+  for (let i = 0; i < count; i++) if (kinds[i] === LineKind.Content && (!wanted || wanted[i] === 1)) examine.push(i);
+  const list = Int32Array.from(examine);
+  const probed = readProbes(raster, region, axis, list, length);
+  const candidate: (Rgb | undefined)[] = [];
+  candidate.length = count;
+  for (let j = 0; j < list.length; j++) candidate[list[j]!] = probeColour(probed, j, colour) ?? undefined;
+  // Only a narrow run of candidates between content lines can become a damaged seam: the lines of
+  // a text page (between blank lines) or of a sky (wide runs) are never read in full.
+  for (let i = 0; i < count; ) {
+    if (!candidate[i]) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < count && candidate[i]) i++;
+    const flanked = start > 0 && i < count && kinds[start - 1] === LineKind.Content && kinds[i] === LineKind.Content;
+    if (!flanked || i - start > NARROW_RINGING_RUN) continue;
+    for (let l = start; l < i; l++) if (isNearSeam(raster, region, axis, l, length, candidate[l]!)) near[l] = candidate[l]!;
   }
   const out: DamagedSeam[] = [];
   let i = 0;
   while (i < count) {
-    if (near[i] === null) {
+    if (!near[i]) {
       i++;
       continue;
     }
     const start = i;
     const c = near[i]!;
-    while (i < count && near[i] !== null && sameColour(near[i]!, c)) i++;
+    while (i < count && near[i] && sameColour(near[i]!, c)) i++;
     const end = i;
     // Real content on both sides: a content line that is not near-seam.
-    const flanked = start > 0 && end < count && kinds[start - 1] === LineKind.Content && near[start - 1] === null && kinds[end] === LineKind.Content && near[end] === null;
+    const flanked = start > 0 && end < count && kinds[start - 1] === LineKind.Content && !near[start - 1] && kinds[end] === LineKind.Content && !near[end];
     if (!flanked || end - start > NARROW_RINGING_RUN) continue;
     const panelWithin = (from: number, step: number): boolean => {
       for (let d = 0; d < FLANK_DISTANCE; d++) {
@@ -124,29 +151,67 @@ function probeMatches(raster: Raster, region: Box, axis: 'horizontal' | 'vertica
   const px = [0, 0, 0];
   let matched = 0;
   for (let s = 0; s < PROBES; s++) {
-    pixelAt(raster, region, axis, line, Math.floor(((s + 0.5) * length) / PROBES), px);
+    pixelAt(raster, region, axis, line, probeAt(s, length), px);
     if (sameColour(px, k, NEAR_SEAM_TOLERANCE)) matched++;
   }
   return matched;
 }
 
-/** The colour to test the line against, when PROBES_NEEDED of its probes lie near it; else null. */
-function probeColour(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, length: number, colour?: Rgb): Rgb | null {
-  const samples: number[][] = [];
-  const px = [0, 0, 0];
+/**
+ * The probes of every line to examine, R, G, B each, read in one sweep: for columns, probe row by
+ * probe row across all of them (a column probed alone touches one page per probe).
+ */
+function readProbes(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: Int32Array, length: number): Uint8Array {
+  const out = new Uint8Array(lines.length * PROBES * 3);
+  const d = raster.data;
   for (let s = 0; s < PROBES; s++) {
-    pixelAt(raster, region, axis, line, Math.floor(((s + 0.5) * length) / PROBES), px);
-    samples.push([px[0]!, px[1]!, px[2]!]);
+    const t = probeAt(s, length);
+    for (let j = 0; j < lines.length; j++) {
+      const line = lines[j]!;
+      const p = axis === 'horizontal' ? ((region.y + t) * raster.width + region.x + line) * 4 : ((region.y + line) * raster.width + region.x + t) * 4;
+      const a = d[p + 3]!;
+      const q = (j * PROBES + s) * 3;
+      out[q] = a === 255 ? d[p]! : overWhite(d[p]!, a);
+      out[q + 1] = a === 255 ? d[p + 1]! : overWhite(d[p + 1]!, a);
+      out[q + 2] = a === 255 ? d[p + 2]! : overWhite(d[p + 2]!, a);
+    }
   }
-  let k: Rgb;
-  if (colour) k = colour;
-  else {
-    const median = (c: number): number => samples.map((p) => p[c]!).sort((a, b) => a - b)[PROBES >> 1]!;
-    k = [median(0), median(1), median(2)];
+  return out;
+}
+
+/**
+ * The colour to test line `j` of `probed` against, when PROBES_NEEDED of its probes lie within
+ * NEAR_SEAM_TOLERANCE of it; else null. With the collage colour unknown, the candidates are the
+ * first PROBES − PROBES_NEEDED + 1 probes themselves: if PROBES_NEEDED probes agree, one of those
+ * is among them.
+ */
+function probeColour(probed: Uint8Array, j: number, colour?: Rgb): Rgb | null {
+  const base = j * PROBES * 3;
+  const misses = PROBES - PROBES_NEEDED;
+  const candidates = colour ? 1 : misses + 1;
+  for (let c = 0; c < candidates; c++) {
+    const k0 = colour ? colour[0] : probed[base + c * 3]!;
+    const k1 = colour ? colour[1] : probed[base + c * 3 + 1]!;
+    const k2 = colour ? colour[2] : probed[base + c * 3 + 2]!;
+    let missed = 0;
+    let s0 = 0, s1 = 0, s2 = 0;
+    for (let s = 0; s < PROBES && missed <= misses; s++) {
+      const q = base + s * 3;
+      const r = probed[q]!, g = probed[q + 1]!, b = probed[q + 2]!;
+      if (Math.abs(r - k0) <= NEAR_SEAM_TOLERANCE && Math.abs(g - k1) <= NEAR_SEAM_TOLERANCE && Math.abs(b - k2) <= NEAR_SEAM_TOLERANCE) {
+        s0 += r; s1 += g; s2 += b;
+      } else missed++;
+    }
+    if (missed > misses) continue;
+    if (colour) return colour;
+    const n = PROBES - missed;
+    return [Math.round(s0 / n), Math.round(s1 / n), Math.round(s2 / n)];
   }
-  let matched = 0;
-  for (const p of samples) if (sameColour(p, k, NEAR_SEAM_TOLERANCE)) matched++;
-  return matched >= PROBES_NEEDED ? k : null;
+  return null;
+}
+
+function probeAt(s: number, length: number): number {
+  return Math.floor(((s + 0.5) * length) / PROBES);
 }
 
 /** Every pixel of the line: scattered noise within NOISE_SHARE, blobs within MAX_BLOBS × BLOB_MAX, all within BLOCKED_SHARE. */

@@ -92,7 +92,7 @@ export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetecti
   const panels: Box[] = [];
   let overflow = false;
 
-  const unusable = (axis: StripDetection['axis']): StripDetection => ({ axis, segments: [], separators: [], apparent: 0, usable: false, trusted: false, captions: 0, damaged: 0 });
+  const unusable = (axis: StripDetection['axis']): StripDetection => ({ axis, segments: [], separators: [], apparent: 0, usable: false, trusted: false, captions: 0, damaged: 0, damagedSeams: [] });
   const topOptions: PartDetectionOptions = colour ? { colour } : {};
   const hTop = topH ?? detectStrips(raster, top, 'horizontal', topOptions);
   const vTop = topV ?? detectStrips(raster, top, 'vertical', topOptions);

@@ -101,14 +101,16 @@ export function planSplit(raster: Raster, options: SplitOptions = {}): SplitPlan
   const stats = both ?? (axisOption === 'horizontal' ? measureColumnsOnly(raster, full) : measureRows(raster, full));
   const wantH = axisOption !== 'vertical';
   const wantV = axisOption !== 'horizontal';
-  let h = wantH ? detectStrips(raster, stats, 'horizontal') : undefined;
-  let v = wantV ? detectStrips(raster, stats, 'vertical') : undefined;
+  let h = wantH ? detectStrips(raster, stats, 'horizontal', { vote: true }) : undefined;
+  let v = wantV ? detectStrips(raster, stats, 'vertical', { vote: true }) : undefined;
   // The collage colour, voted by every seam of the first pass; a second pass holds every margin
   // and seam to it (collage-colour.ts). The line statistics are reused: only the rules run again.
   const colour = collageColour([...(h?.separators ?? []), ...(v?.separators ?? [])]);
   if (colour !== undefined) {
-    if (h) h = detectStrips(raster, stats, 'horizontal', { colour });
-    if (v) v = detectStrips(raster, stats, 'vertical', { colour });
+    if (h) h = detectStrips(raster, stats, 'horizontal', { colour, damagedFound: h.damagedSeams });
+    if (v) v = detectStrips(raster, stats, 'vertical', { colour, damagedFound: v.damagedSeams });
+  } else {
+    // No seam at all: nothing for the caption rule to attach, the first pass stands.
   }
 
   const strip = (d: StripDetection): Candidate => ({ axis: d.axis, parts: stripBoxes(full, d.axis, d.segments), why: explainStrip(d, colour) });

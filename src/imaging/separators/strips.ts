@@ -5,7 +5,7 @@
 import type { Box, Raster } from '../raster.js';
 import { attachCaptions } from './captions.js';
 import { classifyLines, meanColour } from './classify.js';
-import { collageColour, type Rgb } from './collage-colour.js';
+import { collageColour, sameColour, type Rgb } from './collage-colour.js';
 import { damagedSeams } from './damaged-seams.js';
 import { seamOfRun } from './seams.js';
 import type { OneAxisStats, RegionStats } from './line-stats.js';
@@ -38,6 +38,8 @@ export interface StripDetection {
   captions: number;
   /** Seams found only by the damaged-seam rule (badges, heavy compression). */
   damaged: number;
+  /** Every damaged seam found along the axis (before any other rule), for a second pass. */
+  damagedSeams: Separator[];
 }
 
 /**
@@ -57,6 +59,14 @@ export interface PartDetectionOptions {
    * of the whole picture: a part's short lines are too easily "nearly one colour" on their own.
    */
   damagedWithin?: readonly Interval[];
+  /**
+   * The damaged seams of the same lines, already found by a first pass without the collage colour
+   * (picture coordinates): the second pass keeps those of the collage colour instead of searching
+   * again (their probes are the costliest reads of a big photo grid).
+   */
+  damagedFound?: readonly Separator[];
+  /** A first pass that only votes the collage colour: the caption rule waits for the colour. */
+  vote?: boolean;
 }
 
 /**
@@ -71,7 +81,7 @@ export interface PartDetectionOptions {
 export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, axis: StripAxis, options: PartDetectionOptions = {}): StripDetection {
   const region = stats.region;
   const lines = axis === 'horizontal' ? stats.columns : stats.rows;
-  const none: StripDetection = { axis, segments: [], separators: [], apparent: 0, usable: false, trusted: options.trusted ?? false, captions: 0, damaged: 0 };
+  const none: StripDetection = { axis, segments: [], separators: [], apparent: 0, usable: false, trusted: options.trusted ?? false, captions: 0, damaged: 0, damagedSeams: [] };
   if (lines === undefined) return none;
   const origin = axis === 'horizontal' ? region.x : region.y;
   const kinds = classifyLines(lines);
@@ -87,7 +97,14 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     const mid = cutOf(seam);
     found.push({ start: origin + seam.start, end: origin + seam.end, colour: meanColour(lines, mid, mid + 1), damaged: false });
   }
-  for (const seam of damagedSeams(raster, region, axis, kinds, options.colour)) {
+  const within = options.damagedWithin?.map((k) => ({ start: k.start - origin, end: k.end - origin })).filter((k) => k.end > 0 && k.start < lines.count);
+  const colour0 = options.colour;
+  const damaged = options.damagedFound
+    ? options.damagedFound.filter((d) => colour0 === undefined || sameColour(d.colour, colour0)).map((d) => ({ start: d.start - origin, end: d.end - origin, colour: d.colour }))
+    : within?.length === 0
+      ? []
+      : damagedSeams(raster, region, axis, kinds, options.colour, within);
+  for (const seam of damaged) {
     if (seam.start <= runs.contentStart || seam.end >= runs.contentEnd) continue;
     const at = { start: origin + seam.start, end: origin + seam.end };
     if (options.damagedWithin && !options.damagedWithin.some((k) => k.start < at.end && at.start < k.end)) continue;
@@ -109,7 +126,7 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   let trusted = options.trusted ?? false;
   let captions = 0;
   let seams = kept;
-  if (colour !== undefined && kept.length > 0) {
+  if (colour !== undefined && kept.length > 0 && !options.vote) {
     const result = attachCaptions(raster, region, axis, kept, first, last, colour, trusted);
     seams = result.kept.map((k) => kept[k]!);
     trusted = result.trusted;
@@ -127,17 +144,18 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
 
   const segments = foldSlivers(raw, minimumPartSize(lines.count));
   const separators: Separator[] = [];
-  let damaged = 0;
+  let damagedCount = 0;
   for (let i = 1; i < segments.length; i++) {
     const cut = segments[i]!.start;
     const sep = seams.find((s) => cutOf(s) === cut);
     if (sep) {
       separators.push({ start: sep.start, end: sep.end, colour: sep.colour });
-      if (sep.damaged) damaged++;
+      if (sep.damaged) damagedCount++;
     }
   }
   const apparent = segments.length;
-  return { axis, segments, separators, apparent, usable: apparent >= 2 && apparent <= MAX_PARTS, trusted, captions, damaged };
+  const damagedAll = damaged.map((d) => ({ start: origin + d.start, end: origin + d.end, colour: d.colour }));
+  return { axis, segments, separators, apparent, usable: apparent >= 2 && apparent <= MAX_PARTS, trusted, captions, damaged: damagedCount, damagedSeams: damagedAll };
 }
 
 /** Turns strip segments into boxes: the cross axis spans the whole region, never trimmed. */
