@@ -8,7 +8,7 @@
  * same pixels. Photos are crops of the corpus JPEGs the other fixtures use.
  *
  * Used by scripts/make-collages.ts: batch "tuned" (seed 1) in fixtures/collages/generated and
- * batch "unseen" (seed 3, made after the rules were set) in fixtures/collages/unseen.
+ * batch "unseen" (seed 4, made after the rules were set) in fixtures/collages/unseen.
  */
 import { join } from 'node:path';
 import sharp from 'sharp';

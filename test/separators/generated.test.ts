@@ -1,6 +1,6 @@
 /**
  * The generated batches of organiser-style collages (scripts/collage-kinds.ts): "generated" (seed 1,
- * the batch the rules were tuned on) picture by picture, and "unseen" (seed 3, made after the rules
+ * the batch the rules were tuned on) picture by picture, and "unseen" (seed 4, made after the rules
  * were set) by its score. Known misses are listed with why, and run as expected failures: one that
  * starts passing fails the suite, so the list cannot go stale.
  */
@@ -19,7 +19,6 @@ const KNOWN_MISSES: Record<string, string> = {
   'gen-grid-04.jpg': 'the dark 14 px margin is found 8 px short at q55 (x=6, want 14)',
   'gen-grid-05.jpg': 'one part 13 px too wide (width 156, want 143)',
   'gen-grid-06.jpg': 'the 6 px margin is found 4 px short at q85 (x=2, want 6±3)',
-  'gen-heavy-02.jpg': 'a 1 px black seam at q25, saved twice: refused',
 };
 
 describe('generated collages (tuned batch)', () => {
@@ -35,11 +34,11 @@ describe('generated collages (tuned batch)', () => {
 });
 
 describe('generated collages (unseen batch)', () => {
-  it('scores at least the measured 31 of 42 exact, with at most the 2 measured cuts through a panel', async () => {
+  it('scores at least the measured 30 of 42 exact, with at most the 3 measured pictures cut through a panel', async () => {
     const results = await scoreBatch('unseen');
     const exact = results.filter((r) => r.exact).length;
     const bad = results.filter((r) => r.badCuts.length > 0).length;
-    expect(exact, table(results)).toBeGreaterThanOrEqual(31);
-    expect(bad, table(results)).toBeLessThanOrEqual(2);
+    expect(exact, table(results)).toBeGreaterThanOrEqual(30);
+    expect(bad, table(results)).toBeLessThanOrEqual(3);
   }, 120_000);
 });

@@ -49,6 +49,13 @@ export const BLOB_MIN = 8;
 export const BLOB_MAX = 96;
 /** Blobs per line: the junctions of a 4×4 grid line, plus badges between them. */
 export const MAX_BLOBS = 6;
+/**
+ * A line with blobs (a badge) must be *tight* around its colour elsewhere: TIGHT_SHARE of its
+ * other pixels within TIGHT_TOLERANCE. A badge sits on a clean seam; a line that is only loosely
+ * one colour (a panel's smooth gradient next to half a seam) with a blob in it is no seam.
+ */
+const TIGHT_TOLERANCE = 24;
+const TIGHT_SHARE = 0.9;
 /** Off-colour bits closer than this merge into one stretch (a digit inside a badge, JPEG blur at its rim). */
 const BLOB_GAP = 3;
 /** Largest picture searched for damaged seams: 1200×1000, beyond the 600–900 px of heavy-JPEG and badge collages. */
@@ -236,9 +243,13 @@ function isNearSeam(raster: Raster, region: Box, axis: 'horizontal' | 'vertical'
     stretchOff = 0;
     return noise <= maxNoise;
   };
+  let tight = 0;
   for (let t = 0; t < length; t++) {
     pixelAt(raster, region, axis, line, t, px);
-    if (sameColour(px, k, NEAR_SEAM_TOLERANCE)) continue;
+    if (sameColour(px, k, NEAR_SEAM_TOLERANCE)) {
+      if (sameColour(px, k, TIGHT_TOLERANCE)) tight++;
+      continue;
+    }
     if (++blocked > maxBlocked) return false;
     if (t - lastOff > BLOB_GAP && !closeStretch()) return false;
     if (stretchStart < 0) stretchStart = t;
@@ -246,5 +257,6 @@ function isNearSeam(raster: Raster, region: Box, axis: 'horizontal' | 'vertical'
     lastOff = t;
     if (t - stretchStart + 1 > BLOB_MAX) return false;
   }
-  return closeStretch();
+  if (!closeStretch()) return false;
+  return blobs === 0 || tight >= TIGHT_SHARE * (length - blocked);
 }
