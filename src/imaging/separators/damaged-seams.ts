@@ -171,16 +171,21 @@ function probeMatches(raster: Raster, region: Box, axis: 'horizontal' | 'vertica
 function readProbes(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: Int32Array, length: number): Uint8Array {
   const out = new Uint8Array(lines.length * PROBES * 3);
   const d = raster.data;
+  const w = raster.width;
   for (let s = 0; s < PROBES; s++) {
     const t = probeAt(s, length);
+    // Columns: along probe row t; rows: at column t of each row. The same few operations either way.
+    const fixed = axis === 'horizontal' ? ((region.y + t) * w + region.x) * 4 : (region.y * w + region.x + t) * 4;
+    const step = axis === 'horizontal' ? 4 : w * 4;
     for (let j = 0; j < lines.length; j++) {
-      const line = lines[j]!;
-      const p = axis === 'horizontal' ? ((region.y + t) * raster.width + region.x + line) * 4 : ((region.y + line) * raster.width + region.x + t) * 4;
-      const a = d[p + 3]!;
+      const p = fixed + lines[j]! * step;
       const q = (j * PROBES + s) * 3;
-      out[q] = a === 255 ? d[p]! : overWhite(d[p]!, a);
-      out[q + 1] = a === 255 ? d[p + 1]! : overWhite(d[p + 1]!, a);
-      out[q + 2] = a === 255 ? d[p + 2]! : overWhite(d[p + 2]!, a);
+      const a = d[p + 3]!;
+      if (a === 255) {
+        out[q] = d[p]!; out[q + 1] = d[p + 1]!; out[q + 2] = d[p + 2]!;
+      } else {
+        out[q] = overWhite(d[p]!, a); out[q + 1] = overWhite(d[p + 1]!, a); out[q + 2] = overWhite(d[p + 2]!, a);
+      }
     }
   }
   return out;
@@ -195,26 +200,31 @@ function readProbes(raster: Raster, region: Box, axis: 'horizontal' | 'vertical'
 function probeColour(probed: Uint8Array, j: number, colour?: Rgb): Rgb | null {
   const base = j * PROBES * 3;
   const misses = PROBES - PROBES_NEEDED;
-  const candidates = colour ? 1 : misses + 1;
-  for (let c = 0; c < candidates; c++) {
-    const k0 = colour ? colour[0] : probed[base + c * 3]!;
-    const k1 = colour ? colour[1] : probed[base + c * 3 + 1]!;
-    const k2 = colour ? colour[2] : probed[base + c * 3 + 2]!;
-    let missed = 0;
-    let s0 = 0, s1 = 0, s2 = 0;
-    for (let s = 0; s < PROBES && missed <= misses; s++) {
-      const q = base + s * 3;
-      const r = probed[q]!, g = probed[q + 1]!, b = probed[q + 2]!;
+  if (colour) return missesAgainst(probed, base, colour[0], colour[1], colour[2], misses) <= misses ? colour : null;
+  for (let c = 0; c <= misses; c++) {
+    const q = base + c * 3;
+    const k0 = probed[q]!, k1 = probed[q + 1]!, k2 = probed[q + 2]!;
+    if (missesAgainst(probed, base, k0, k1, k2, misses) > misses) continue;
+    let s0 = 0, s1 = 0, s2 = 0, n = 0;
+    for (let s = 0; s < PROBES; s++) {
+      const r = probed[base + s * 3]!, g = probed[base + s * 3 + 1]!, b = probed[base + s * 3 + 2]!;
       if (Math.abs(r - k0) <= NEAR_SEAM_TOLERANCE && Math.abs(g - k1) <= NEAR_SEAM_TOLERANCE && Math.abs(b - k2) <= NEAR_SEAM_TOLERANCE) {
-        s0 += r; s1 += g; s2 += b;
-      } else missed++;
+        s0 += r; s1 += g; s2 += b; n++;
+      }
     }
-    if (missed > misses) continue;
-    if (colour) return colour;
-    const n = PROBES - missed;
     return [Math.round(s0 / n), Math.round(s1 / n), Math.round(s2 / n)];
   }
   return null;
+}
+
+/** Probes of one line farther than NEAR_SEAM_TOLERANCE from (k0, k1, k2), counted up to `limit` + 1. */
+function missesAgainst(probed: Uint8Array, base: number, k0: number, k1: number, k2: number, limit: number): number {
+  let missed = 0;
+  for (let s = 0; s < PROBES && missed <= limit; s++) {
+    const q = base + s * 3;
+    if (Math.abs(probed[q]! - k0) > NEAR_SEAM_TOLERANCE || Math.abs(probed[q + 1]! - k1) > NEAR_SEAM_TOLERANCE || Math.abs(probed[q + 2]! - k2) > NEAR_SEAM_TOLERANCE) missed++;
+  }
+  return missed;
 }
 
 function probeAt(s: number, length: number): number {
