@@ -185,7 +185,8 @@ function explainStrip(d: StripDetection, colour: Rgb | undefined): string {
 
 function explainGrid(panels: Box[], colour: Rgb | undefined, h: StripDetection, v: StripDetection): string {
   const rows = new Set(panels.map((p) => p.y)).size;
-  const cols = new Set(panels.map((p) => p.x)).size;
+  // Panels of the first row: a lossy grid's cuts may differ by a pixel from band to band.
+  const cols = panels.filter((p) => p.y === panels[0]!.y).length;
   const shape = rows * cols === panels.length ? `a ${rows}x${cols} grid` : `a grid of ${panels.length} panels in ${rows} rows`;
   return `${shape}, its cuts through the middle of separators${colourName(colour)}${extras(h.captions + v.captions, h.damaged + v.damaged)}`;
 }
