@@ -10,12 +10,18 @@
  * `tolerance` is how far (px) a part edge may move on lossy files, where ringing shifts where a
  * margin or seam stops being plain. Deterministic: same corpus, same sharp → same bytes.
  *
+ * Then two seeded batches of the kinds organisers make (`collage-kinds.ts`): `generated/` (seed 1,
+ * the batch the rules were tuned on) and `unseen/` (seed 4, generated after the rules were set and
+ * scored as it came out), each picture with NAME.expected.json of the same shape plus `kind`,
+ * `panels` (no cut may cross one) and `description`.
+ *
  * Run: `npx tsx scripts/make-collages.ts` (or `npm run fixtures`).
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { generateBatch, type GeneratedCollage } from './collage-kinds.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CORPUS = resolve(here, '../test/corpus');
@@ -277,7 +283,7 @@ const EXTENSIONS = { jpeg: 'jpg', png: 'png', gif: 'gif', webp: 'webp' } as cons
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
-  for (const f of readdirSync(OUT)) rmSync(join(OUT, f));
+  for (const f of readdirSync(OUT, { withFileTypes: true })) if (f.isFile()) rmSync(join(OUT, f.name));
   let total = 0;
   for (const fx of FIXTURES) {
     const painted = fx.raw ? { ...(await fx.raw()), seams: [], parts: [] } : await paint(fx);
@@ -304,6 +310,44 @@ async function main(): Promise<void> {
     console.log(`${file.padEnd(44)} ${painted.width}×${painted.height} ${String(bytes.length).padStart(8)} bytes`);
   }
   console.log(`total ${total} bytes in ${FIXTURES.length} pictures`);
+  for (const [dir, seed] of [['generated', 1], ['unseen', 4]] as const) writeBatch(join(OUT, dir), await generateBatch({ dir: CORPUS }, seed, PER_KIND, dir === 'generated' ? 'gen' : 'new'));
+}
+
+/** Pictures of every kind per batch: enough to see a rule fail on a kind, few enough to keep the repository small. */
+const PER_KIND = 6;
+
+function writeBatch(dir: string, batch: GeneratedCollage[]): void {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  let total = 0;
+  for (const g of batch) {
+    const file = `${g.name}.${g.format === 'jpeg' ? 'jpg' : 'png'}`;
+    writeFileSync(join(dir, file), g.bytes);
+    const expected = {
+      file,
+      kind: g.kind,
+      description: g.description,
+      width: g.width,
+      height: g.height,
+      format: g.format,
+      lossy: g.format === 'jpeg',
+      plan: g.parts === null ? null : { axis: axisOf(g.parts), method: 'detected', parts: g.parts },
+      ...(g.parts === null ? { refusal: 'any' } : {}),
+      separators: g.seams,
+      panels: g.panels,
+      tolerance: g.tolerance,
+    };
+    writeFileSync(join(dir, `${g.name}.expected.json`), JSON.stringify(expected) + '\n');
+    total += g.bytes.length;
+  }
+  console.log(`${dir}: ${batch.length} pictures, ${total} bytes`);
+}
+
+/** The axis a plan of these parts reports: one row → horizontal, one column → vertical, else grid. */
+function axisOf(parts: Box[]): string {
+  if (parts.every((p) => p.y === parts[0]!.y)) return 'horizontal';
+  if (parts.every((p) => p.x === parts[0]!.x)) return 'vertical';
+  return 'grid';
 }
 
 await main();

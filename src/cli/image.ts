@@ -31,7 +31,7 @@ import { FLAG_SPELLING_NOTE, asksForHelp, flagTable, type CliCommand } from './h
 const MAX_FILE_BYTES = 128 * 2 ** 20;
 
 const MIN_PARTS = 2;
-const MAX_PARTS = 8;
+const MAX_PARTS = 16;
 
 const JSON_FLAG = { type: 'boolean', description: 'print the result as JSON on stdout (errors too, as {"error": {kind, message}})' } as const;
 const MAX_DIMENSION_FLAG = {
@@ -196,7 +196,7 @@ async function runInfo(argv: string[]): Promise<number> {
   const turned = image.header.orientation !== undefined && image.header.orientation !== 1;
   if (turned) result.exif_orientation = image.header.orientation;
   if (plan.ok) {
-    result.suggested_split = { axis: plan.axis, method: plan.method, parts: plan.parts };
+    result.suggested_split = { axis: plan.axis, method: plan.method, parts: plan.parts, reason: plan.reason };
     result.note = `This looks like ${plan.parts.length} pictures pasted into one file; "encli image split" writes each part on its own.`;
   } else {
     result.note = `${plan.reason}. Look at the picture whole, or use "encli image crop" for a detail of it.`;
@@ -208,7 +208,7 @@ async function runInfo(argv: string[]): Promise<number> {
   const upright = turned ? ` (turned upright by EXIF orientation ${image.header.orientation})` : '';
   const lines = [`${file}: ${image.header.format.toUpperCase()} ${image.raster.width}x${image.raster.height}${upright}, ${bytes.length} bytes`];
   if (plan.ok) {
-    lines.push(`suggested split: ${plan.parts.length} parts, ${plan.axis}, ${plan.method}`);
+    lines.push(`suggested split: ${plan.parts.length} parts, ${plan.axis}, ${plan.method}`, `  why: ${plan.reason}`);
     plan.parts.forEach((b, i) => lines.push(`  part ${i + 1}: ${describeBox(b)}`));
   }
   lines.push(String(result.note));

@@ -16,7 +16,7 @@ const PICTURE_PARAGRAPH =
   'several unrelated pictures pasted into one file, each a separate clue, one of them often a screenshot ' +
   'whose text is the answer. A whole picture is shrunk to about 1568 pixels before you see it, so small ' +
   'print gets lost: enc_image_info reports its size and the parts it splits into without sending it, ' +
-  'enc_split_image returns every part of the collage as its own picture, and enc_crop_image returns one ' +
+  'enc_split_image returns every part of the collage as its own picture (up to 16 for a 4x4 grid), and enc_crop_image returns one ' +
   'rectangle at full resolution. Never conclude a picture is illegible before looking at its parts. ' +
   'Sound, film and embedded players are listed under "media" and marked [audio: URL], [video: URL], ' +
   '[embed: URL] in the text; you cannot play them, so tell the user where they are. Comments, titles, ' +

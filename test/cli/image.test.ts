@@ -100,7 +100,7 @@ describe('encli image split', () => {
 
   it.each([
     [['split', SINGLE], /no separators were found/],
-    [['split', STRIP_JPEG, '--parts', '9'], /--parts has to be between 2 and 8, got 9/],
+    [['split', STRIP_JPEG, '--parts', '17'], /--parts has to be between 2 and 16, got 17/],
     [['split', STRIP_JPEG, '--part', '4'], /--part 4 does not exist; this picture splits into 3 parts/],
     [['split', STRIP_JPEG, '--max-dimension', '4097'], /--max-dimension has to be between 1 and 4096 pixels, got 4097/],
     [['split', STRIP_JPEG, '--axis', 'diagonal'], /must be one of auto, horizontal, vertical, grid/],

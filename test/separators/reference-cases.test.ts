@@ -70,10 +70,13 @@ describe('reference image cases', () => {
     if (even.ok) expect(even.parts.map((p) => [p.x, p.width])).toEqual([[0, 100], [100, 100], [200, 100]]);
   });
 
-  it('35: parts 1 and 9 are refused; a 4 px wide picture cannot be split into 8', () => {
+  it('35: parts 1 and 17 are refused, 9 without a 9-panel grid too; a 4 px wide picture cannot be split into 8', () => {
     const r = three().raster;
-    expect(planSplit(r, { parts: 1 })).toEqual({ ok: false, reason: 'parts has to be between 2 and 8, got 1' });
-    expect(planSplit(r, { parts: 9 })).toEqual({ ok: false, reason: 'parts has to be between 2 and 8, got 9' });
+    expect(planSplit(r, { parts: 1 })).toEqual({ ok: false, reason: 'parts has to be between 2 and 16 (more than 8 only for a grid), got 1' });
+    expect(planSplit(r, { parts: 17 })).toEqual({ ok: false, reason: 'parts has to be between 2 and 16 (more than 8 only for a grid), got 17' });
+    const nine = planSplit(r, { parts: 9 });
+    expect(nine.ok).toBe(false);
+    if (!nine.ok) expect(nine.reason).toMatch(/^no grid of 9 panels was found/);
     expect(planSplit(r, { parts: 2.5 }).ok).toBe(false);
     const thin = createRaster(4, 50);
     gradientPanel(thin, { x: 0, y: 0, width: 4, height: 50 }, 0);

@@ -139,18 +139,20 @@ describe('screenshots are not collages', () => {
 });
 
 describe('grids', () => {
-  it('a 3×3 grid (9 panels) is more than one call returns: strips or a refusal, never 9 parts', () => {
+  it('a 3×3 grid (9 panels) comes back whole: its cuts align, so up to 16 panels are one grid', () => {
     const seam = 6;
     const side = 3 * 80 + 2 * seam;
     const r = createRaster(side, side);
     fill(r, full(r), [255, 255, 255]);
     for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) gradientPanel(r, { x: j * (80 + seam), y: i * (80 + seam), width: 80, height: 80 }, i * 3 + j, 6, i * 3 + j + 1);
     const auto = planSplit(r);
-    expect(auto).toMatchObject({ ok: true, method: 'detected' });
-    if (auto.ok) expect(auto.parts).toHaveLength(3);
-    const grid = planSplit(r, { axis: 'grid' });
-    expect(grid.ok).toBe(false);
-    if (!grid.ok) expect(grid.reason).toContain('textured');
+    expect(auto).toMatchObject({ ok: true, axis: 'grid', method: 'detected' });
+    if (auto.ok) {
+      expect(auto.parts).toHaveLength(9);
+      expect(auto.parts.map((p) => [p.x, p.y])).toEqual([0, 83, 169].flatMap((y) => [0, 83, 169].map((x) => [x, y])));
+      expect(auto.reason).toMatch(/^a 3x3 grid/);
+    }
+    expect(planSplit(r, { axis: 'grid' })).toEqual(auto);
   });
 
   it('asks for the grid explicitly and gets the panels in reading order', () => {
@@ -162,7 +164,7 @@ describe('grids', () => {
     gradientPanel(r, { x: 210, y: 0, width: 150, height: 120 }, 1, 6, 2);
     gradientPanel(r, { x: 210, y: 130, width: 150, height: 100 }, 2, 6, 3);
     const plan = planSplit(r, { axis: 'grid' });
-    expect(plan).toEqual({
+    expect(plan).toMatchObject({
       ok: true,
       axis: 'grid',
       method: 'detected',
@@ -174,7 +176,7 @@ describe('grids', () => {
     });
     // parts 2 matches the strip detection (the full-height seam) rather than dividing evenly.
     expect(planSplit(r, { parts: 2 })).toMatchObject({ ok: true, axis: 'horizontal', method: 'detected' });
-    expect(planSplit(r, { parts: 3 })).toEqual(plan);
+    expect(planSplit(r, { parts: 3 })).toMatchObject({ ok: true, axis: 'grid', parts: plan.ok ? plan.parts : [] });
     // A grid request for a count nothing matches divides evenly along the detected strip axis.
     const even = planSplit(r, { axis: 'grid', parts: 4 });
     expect(even).toMatchObject({ ok: true, axis: 'horizontal', method: 'equal' });

@@ -162,7 +162,7 @@ describe('enc_split_image', () => {
     expect(images).toHaveLength(1);
     expect((json['parts'] as Array<{ attached: boolean }>).map((p) => p.attached)).toEqual([false, true, false]);
     const before = pictures.hits('/png3.png');
-    expect(failed(await catalog.call('enc_split_image', { url: urls['png3'], part: 9 }))).toContain('part 9 does not exist');
+    expect(failed(await catalog.call('enc_split_image', { url: urls['png3'], part: 17 }))).toContain('part 17 does not exist');
     expect(pictures.hits('/png3.png')).toBe(before);
     expect(failed(await catalog.call('enc_split_image', { url: urls['png3'], parts: 2, part: 3 }))).toContain('part 3 does not exist');
   });
@@ -177,8 +177,8 @@ describe('enc_split_image', () => {
     expect(failed(await catalog.call('enc_split_image', { url: urls['png3'], max_dimension: 4097 }))).toContain(
       'max_dimension has to be between 1 and 4096 pixels, got 4097',
     );
-    expect(failed(await catalog.call('enc_split_image', { url: urls['png3'], parts: 1 }))).toContain('parts has to be between 2 and 8, got 1');
-    expect(failed(await catalog.call('enc_split_image', { url: urls['png3'], parts: '9' }))).toContain('got 9');
+    expect(failed(await catalog.call('enc_split_image', { url: urls['png3'], parts: 1 }))).toContain('parts has to be between 2 and 16, got 1');
+    expect(failed(await catalog.call('enc_split_image', { url: urls['png3'], parts: '17' }))).toContain('got 17');
     expect(failed(await catalog.call('enc_split_image', { url: urls['png3'], axis: 'diagonal' }))).toContain('"grid"');
     expect(failed(await catalog.call('enc_split_image', {}))).toContain('"url" is required');
     expect(pictures.hits('/png3.png')).toBe(before);

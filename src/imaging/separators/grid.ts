@@ -15,15 +15,22 @@
  * - a part's outer ends are the picture's own content range (its margins), never a panel's blank
  *   padding: a screenshot panel keeps its white border;
  * - paragraph gaps are already rejected by `isGapInsidePanel` at every level;
- * - at most MAX_GRID_DEPTH levels and MAX_PARTS panels; more is texture.
+ * - at most MAX_GRID_DEPTH levels and MAX_GRID_PANELS panels; more than MAX_PARTS (8) only when
+ *   the cuts align — the panels form one lattice of rows × columns (the 3×3 … 4×4 photo grid of a
+ *   "find these places" task) — as a texture's apparent cells rarely do; otherwise it is texture;
+ * - with the collage colour known, every seam at every level has that colour (`collage-colour.ts`),
+ *   and a part inherits its outer cut's evidence that the colour is a canvas (`captions.ts`).
  */
 import type { Box, Raster } from '../raster.js';
 import { measureColumnsOnly, measureRows, type OneAxisStats, type RegionStats } from './line-stats.js';
 import type { Interval } from './segments.js';
+import { COLLAGE_COLOUR_TOLERANCE, type Rgb } from './collage-colour.js';
 import { detectStrips, MAX_PARTS, stripBoxes, type PartDetectionOptions, type Separator, type StripDetection } from './strips.js';
 
 /** Same gutter colour: covers JPEG's shift of a thin seam's mean (measured up to ~25) with a margin. */
-export const SEAM_COLOUR_TOLERANCE = 40;
+export const SEAM_COLOUR_TOLERANCE = COLLAGE_COLOUR_TOLERANCE;
+/** Most panels of a grid: 4×4. Sixteen pictures is what one tool result can still carry (see enc_split_image). */
+export const MAX_GRID_PANELS = 16;
 /** An inner seam is at least half as wide as its parent seam… */
 const SEAM_WIDTH_RATIO = 2;
 /** …give or take the few lines lossy ringing adds to or takes from a seam. */
@@ -47,14 +54,15 @@ export function chooseCut(h: StripDetection, v: StripDetection): StripDetection 
 }
 
 /** Narrows `sep` to a known full-length seam it overlaps, then checks it against the parent seam. */
-function refineSeam(parent: Separator | undefined, known: readonly Separator[]): (sep: Separator) => Separator | null {
+function refineSeam(parent: Separator | undefined, known: readonly Separator[], colour: Rgb | undefined): (sep: Separator) => Separator | null {
   return (found) => {
     const aligned = known.find((k) => k.start < found.end && found.start < k.end);
     const sep = aligned ? { start: Math.max(found.start, aligned.start), end: Math.min(found.end, aligned.end), colour: found.colour } : found;
     if (parent === undefined) return sep;
     const w = sep.end - sep.start;
     if (w * SEAM_WIDTH_RATIO + SEAM_WIDTH_SLACK < parent.end - parent.start) return null;
-    for (let c = 0; c < 3; c++) if (Math.abs(sep.colour[c]! - parent.colour[c]!) > SEAM_COLOUR_TOLERANCE) return null;
+    const reference = colour ?? parent.colour;
+    for (let c = 0; c < 3; c++) if (Math.abs(sep.colour[c]! - reference[c]!) > SEAM_COLOUR_TOLERANCE) return null;
     return sep;
   };
 }
@@ -79,14 +87,15 @@ function contentOf(d: StripDetection | undefined): Interval | undefined {
  * const { panels } = detectGrid(raster, measureLines(raster, fullBox)); // 2×2 → four boxes
  * ```
  */
-export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetection, topV?: StripDetection): GridDetection {
+export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetection, topV?: StripDetection, colour?: Rgb): GridDetection {
   const seams: Box[] = [];
   const panels: Box[] = [];
   let overflow = false;
 
-  const unusable = (axis: StripDetection['axis']): StripDetection => ({ axis, segments: [], separators: [], apparent: 0, usable: false });
-  const hTop = topH ?? detectStrips(raster, top, 'horizontal');
-  const vTop = topV ?? detectStrips(raster, top, 'vertical');
+  const unusable = (axis: StripDetection['axis']): StripDetection => ({ axis, segments: [], separators: [], apparent: 0, usable: false, trusted: false, captions: 0, damaged: 0, damagedSeams: [] });
+  const topOptions: PartDetectionOptions = colour ? { colour } : {};
+  const hTop = topH ?? detectStrips(raster, top, 'horizontal', topOptions);
+  const vTop = topV ?? detectStrips(raster, top, 'vertical', topOptions);
   const bounds = { horizontal: contentOf(hTop), vertical: contentOf(vTop) };
 
   /** `across`: the only axis still worth searching in this part (undefined at the top: both). */
@@ -94,6 +103,7 @@ export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetecti
     stats: RegionStats | OneAxisStats,
     depth: number,
     parent: Separator | undefined,
+    trusted: boolean,
     across?: StripDetection['axis'],
     h?: StripDetection,
     v?: StripDetection,
@@ -103,7 +113,8 @@ export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetecti
     const options = (axis: StripDetection['axis']): PartDetectionOptions => {
       const known = axis === 'horizontal' ? hTop.separators : vTop.separators;
       const range = bounds[axis];
-      return range ? { refine: refineSeam(parent, known), bounds: range } : { refine: refineSeam(parent, known) };
+      const base: PartDetectionOptions = { refine: refineSeam(parent, known, colour), trusted, damagedWithin: known, ...(colour ? { colour } : {}) };
+      return range ? { ...base, bounds: range } : base;
     };
     let cut: StripDetection | null = null;
     if (depth < MAX_GRID_DEPTH) {
@@ -113,7 +124,7 @@ export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetecti
     }
     if (cut === null) {
       panels.push(region);
-      if (panels.length > MAX_PARTS) overflow = true;
+      if (panels.length > MAX_GRID_PANELS) overflow = true;
       return;
     }
     for (const sep of cut.separators) {
@@ -124,16 +135,62 @@ export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetecti
       );
     }
     const childParent = cut.separators[0] ?? parent;
+    const childTrusted = trusted || cut.trusted;
     for (const box of stripBoxes(region, cut.axis, cut.segments)) {
       // Cut out of rows (vertical) → search across columns next, and the other way round.
-      if (cut.axis === 'vertical') visit(measureColumnsOnly(raster, box), depth + 1, childParent, 'horizontal');
-      else visit(measureRows(raster, box), depth + 1, childParent, 'vertical');
+      if (cut.axis === 'vertical') visit(measureColumnsOnly(raster, box), depth + 1, childParent, childTrusted, 'horizontal');
+      else visit(measureRows(raster, box), depth + 1, childParent, childTrusted, 'vertical');
       if (overflow) return;
     }
   };
 
-  visit(top, 0, undefined, undefined, hTop, vTop);
-  if (overflow) return { panels: null, seams };
+  visit(top, 0, undefined, false, undefined, hTop, vTop);
   panels.sort((a, b) => a.y - b.y || a.x - b.x);
+  if (overflow || (panels.length > MAX_PARTS && !isLattice(panels))) {
+    // Both axes have seams running the whole picture: every cell between them is a panel, so the
+    // lattice of the two strip detections is a grid whatever a cell's inside looked like (a badge
+    // or a dark photo may hide a seam inside one band, never across the whole picture).
+    const lattice = latticeOf(hTop, vTop);
+    return lattice ? { panels: lattice, seams } : { panels: null, seams };
+  }
   return { panels, seams };
+}
+
+/** The cells of two usable strip detections (columns × rows), when at most MAX_GRID_PANELS. */
+function latticeOf(h: StripDetection, v: StripDetection): Box[] | null {
+  if (!h.usable || !v.usable || h.segments.length * v.segments.length > MAX_GRID_PANELS) return null;
+  const out: Box[] = [];
+  for (const r of v.segments) for (const c of h.segments) out.push({ x: c.start, y: r.start, width: c.end - c.start, height: r.end - r.start });
+  return out;
+}
+
+/** How far (px) the same cut may wander between the bands of a lossy grid and still align. */
+const LATTICE_SLACK = 2;
+
+/**
+ * True when the panels are the cells of one rows × columns lattice: cut into bands (rows, or
+ * columns) with the same number of panels each, whose cuts across the bands align within
+ * LATTICE_SLACK pixels.
+ *
+ * @example
+ * ```ts
+ * isLattice([{x:0,y:0,width:5,height:5},{x:5,y:0,width:5,height:5}]); // true
+ * ```
+ */
+export function isLattice(panels: readonly Box[]): boolean {
+  const aligned = (band: (b: Box) => number, along: (b: Box) => number, size: (b: Box) => number): boolean => {
+    const bands = new Map<number, Box[]>();
+    for (const p of panels) bands.set(band(p), [...(bands.get(band(p)) ?? []), p]);
+    const rows = [...bands.values()].map((r) => [...r].sort((a, b) => along(a) - along(b)));
+    const first = rows[0]!;
+    return rows.every(
+      (r) =>
+        r.length === first.length &&
+        r.every((p, i) => Math.abs(along(p) - along(first[i]!)) <= LATTICE_SLACK && Math.abs(along(p) + size(p) - along(first[i]!) - size(first[i]!)) <= LATTICE_SLACK),
+    );
+  };
+  return (
+    aligned((b) => b.y, (b) => b.x, (b) => b.width) ||
+    aligned((b) => b.x, (b) => b.y, (b) => b.height)
+  );
 }

@@ -8,12 +8,17 @@
  * - plain runs at the ends are margins and never cut; interior runs are separators, cut through the
  *   middle (`runs.ts`); gaps inside a screenshot panel and a panel's blank padding are not
  *   separators (`background-gap.ts`, `seams.ts`);
- * - parts thinner than max(⌊side/50⌋, 8) fold into a neighbour; 2–8 parts (`segments.ts`);
- * - grids of rows and columns by recursive guillotine cuts (`grid.ts`);
+ * - the separators and margins of one collage share one colour; plain lines of another colour are a
+ *   panel's edge (`collage-colour.ts`);
+ * - a seam crossed by a badge or worn by heavy JPEG is still a seam (`damaged-seams.ts`);
+ * - a caption stays with its photo, and a sky or a page header is no panel (`captions.ts`);
+ * - parts thinner than max(⌊side/50⌋, 8) fold into a neighbour; 2–8 parts in a strip (`segments.ts`);
+ * - grids of rows and columns by recursive guillotine cuts, up to 16 panels when the cuts align (`grid.ts`);
  * - lines are read until proven content, never sampled (`line-stats.ts`, with measured throughput).
  */
 import type { Box, Raster } from '../raster.js';
-import { detectGrid } from './grid.js';
+import { collageColour, type Rgb } from './collage-colour.js';
+import { detectGrid, MAX_GRID_PANELS } from './grid.js';
 import { measureColumnsOnly, measureLines, measureRows } from './line-stats.js';
 import { equalDivision } from './segments.js';
 import { detectStrips, MAX_PARTS, stripBoxes, type StripAxis, type StripDetection } from './strips.js';
@@ -26,12 +31,16 @@ export type SplitAxis = 'horizontal' | 'vertical' | 'grid';
 
 export interface SplitOptions {
   axis?: 'auto' | SplitAxis;
-  /** A request: used when detection yields exactly this many parts, else an even division. */
+  /**
+   * A request: used when detection yields exactly this many parts, else an even division into
+   * strips. 2–8, or up to 16 for a grid that is detected with exactly that many panels.
+   */
   parts?: number;
 }
 
+/** `reason`: one short sentence saying why this layout was chosen (shown by `encli image info`). */
 export type SplitPlan =
-  | { ok: true; axis: SplitAxis; method: 'detected' | 'equal'; parts: Box[] }
+  | { ok: true; axis: SplitAxis; method: 'detected' | 'equal'; parts: Box[]; reason: string }
   | { ok: false; reason: string };
 
 /** Fewest parts a split returns: one part is the picture itself (view it instead). */
@@ -48,6 +57,8 @@ export const MAX_DETECTION_SIDE = 65_536;
 interface Candidate {
   axis: SplitAxis;
   parts: Box[];
+  /** Rows × columns of a grid, seam colour and what the rules did, for the plan's reason. */
+  why: string;
 }
 
 /**
@@ -67,8 +78,8 @@ interface Candidate {
  */
 export function planSplit(raster: Raster, options: SplitOptions = {}): SplitPlan {
   const requested = options.parts;
-  if (requested !== undefined && (!Number.isInteger(requested) || requested < MIN_PARTS || requested > MAX_PARTS)) {
-    return { ok: false, reason: `parts has to be between ${MIN_PARTS} and ${MAX_PARTS}, got ${requested}` };
+  if (requested !== undefined && (!Number.isInteger(requested) || requested < MIN_PARTS || requested > MAX_GRID_PANELS)) {
+    return { ok: false, reason: `parts has to be between ${MIN_PARTS} and ${MAX_GRID_PANELS} (more than ${MAX_PARTS} only for a grid), got ${requested}` };
   }
   const axisOption = options.axis ?? 'auto';
   const full: Box = { x: 0, y: 0, width: raster.width, height: raster.height };
@@ -90,10 +101,19 @@ export function planSplit(raster: Raster, options: SplitOptions = {}): SplitPlan
   const stats = both ?? (axisOption === 'horizontal' ? measureColumnsOnly(raster, full) : measureRows(raster, full));
   const wantH = axisOption !== 'vertical';
   const wantV = axisOption !== 'horizontal';
-  const h = wantH ? detectStrips(raster, stats, 'horizontal') : undefined;
-  const v = wantV ? detectStrips(raster, stats, 'vertical') : undefined;
+  let h = wantH ? detectStrips(raster, stats, 'horizontal', { vote: true }) : undefined;
+  let v = wantV ? detectStrips(raster, stats, 'vertical', { vote: true }) : undefined;
+  // The collage colour, voted by every seam of the first pass; a second pass holds every margin
+  // and seam to it (collage-colour.ts). The line statistics are reused: only the rules run again.
+  const colour = collageColour([...(h?.separators ?? []), ...(v?.separators ?? [])]);
+  if (colour !== undefined) {
+    if (h) h = detectStrips(raster, stats, 'horizontal', { colour, damagedFound: h.damagedSeams });
+    if (v) v = detectStrips(raster, stats, 'vertical', { colour, damagedFound: v.damagedSeams });
+  } else {
+    // No seam at all: nothing for the caption rule to attach, the first pass stands.
+  }
 
-  const strip = (d: StripDetection): Candidate => ({ axis: d.axis, parts: stripBoxes(full, d.axis, d.segments) });
+  const strip = (d: StripDetection): Candidate => ({ axis: d.axis, parts: stripBoxes(full, d.axis, d.segments), why: explainStrip(d, colour) });
   const candidates: Candidate[] = [];
   let chosenStrip: StripDetection | undefined;
   if (axisOption === 'horizontal') chosenStrip = h;
@@ -103,9 +123,9 @@ export function planSplit(raster: Raster, options: SplitOptions = {}): SplitPlan
   let grid: Candidate | undefined;
   let gridOverflow = false;
   if (both !== undefined && (h!.usable || v!.usable)) {
-    const found = detectGrid(raster, both, h, v);
+    const found = detectGrid(raster, both, h, v, colour);
     if (found.panels === null) gridOverflow = true;
-    else if (found.panels.length >= MIN_PARTS) grid = { axis: 'grid', parts: found.panels };
+    else if (found.panels.length >= MIN_PARTS) grid = { axis: 'grid', parts: found.panels, why: explainGrid(found.panels, colour, h!, v!) };
   }
 
   if (axisOption === 'grid') {
@@ -124,19 +144,51 @@ export function planSplit(raster: Raster, options: SplitOptions = {}): SplitPlan
 
   if (requested === undefined) {
     const best = candidates[0];
-    if (best) return { ok: true, axis: best.axis, method: 'detected', parts: best.parts };
+    if (best) return { ok: true, axis: best.axis, method: 'detected', parts: best.parts, reason: best.why };
     const apparent = Math.max(h?.apparent ?? 0, v?.apparent ?? 0);
     if (apparent > MAX_PARTS || gridOverflow) return { ok: false, reason: textured(Math.max(apparent, MAX_PARTS + 1)) };
     return { ok: false, reason: NO_SEPARATORS };
   }
 
   const match = candidates.find((c) => c.parts.length === requested);
-  if (match) return { ok: true, axis: match.axis, method: 'detected', parts: match.parts };
+  if (match) return { ok: true, axis: match.axis, method: 'detected', parts: match.parts, reason: `${match.why}; exactly the ${requested} parts asked for` };
+  if (requested > MAX_PARTS) {
+    return {
+      ok: false,
+      reason: `no grid of ${requested} panels was found, and an even division makes at most ${MAX_PARTS} strips; omit parts to use the separators found, or ask for ${MAX_PARTS} or fewer`,
+    };
+  }
 
   // Even division along the strip axis auto would choose (also for a grid request: strips are
   // what an even division can make).
   const axis: StripAxis = axisOption === 'horizontal' || axisOption === 'vertical' ? axisOption : (chosenStrip?.axis ?? longerAxis);
   return evenly(raster, axis, requested);
+}
+
+function colourName(colour: Rgb | undefined): string {
+  return colour === undefined ? '' : ` rgb(${colour.join(',')})`;
+}
+
+/** Extra rules that shaped a detection, for the reason. */
+function extras(captions: number, damaged: number): string {
+  const out: string[] = [];
+  if (captions > 0) out.push(`${captions} caption${captions === 1 ? '' : 's'} kept with ${captions === 1 ? 'its photo' : 'their photos'}`);
+  if (damaged > 0) out.push(`${damaged} seam${damaged === 1 ? '' : 's'} crossed by a badge or worn by compression`);
+  return out.length ? `; ${out.join('; ')}` : '';
+}
+
+function explainStrip(d: StripDetection, colour: Rgb | undefined): string {
+  const n = d.segments.length;
+  const layout = d.axis === 'horizontal' ? `${n} panels side by side` : `${n} panels stacked`;
+  return `${layout}, cut through the middle of ${d.separators.length} separator${d.separators.length === 1 ? '' : 's'}${colourName(colour)}${extras(d.captions, d.damaged)}`;
+}
+
+function explainGrid(panels: Box[], colour: Rgb | undefined, h: StripDetection, v: StripDetection): string {
+  const rows = new Set(panels.map((p) => p.y)).size;
+  // Panels of the first row: a lossy grid's cuts may differ by a pixel from band to band.
+  const cols = panels.filter((p) => p.y === panels[0]!.y).length;
+  const shape = rows * cols === panels.length ? `a ${rows}x${cols} grid` : `a grid of ${panels.length} panels in ${rows} rows`;
+  return `${shape}, its cuts through the middle of separators${colourName(colour)}${extras(h.captions + v.captions, h.damaged + v.damaged)}`;
 }
 
 /** The even division of reference §5.7 step 8: over the full span, margins included. */
@@ -146,7 +198,13 @@ function evenly(raster: Raster, axis: StripAxis, n: number): SplitPlan {
   if (division === null) {
     return { ok: false, reason: `the picture measures ${span} pixels across the ${axis} axis, which cannot be divided into ${n} parts` };
   }
-  return { ok: true, axis, method: 'equal', parts: stripBoxes({ x: 0, y: 0, width: raster.width, height: raster.height }, axis, division) };
+  return {
+    ok: true,
+    axis,
+    method: 'equal',
+    parts: stripBoxes({ x: 0, y: 0, width: raster.width, height: raster.height }, axis, division),
+    reason: `no separators give ${n} parts, so the ${axis === 'horizontal' ? 'width' : 'height'} is divided evenly (a cut may run through content)`,
+  };
 }
 
 /** Auto strip axis: more usable segments win; a tie (also 0 vs 0) goes to the longer side. */
@@ -161,5 +219,5 @@ const NO_SEPARATORS =
   'no separators were found, so the parts of this picture cannot be guessed; pass parts to divide it evenly, or crop an explicit box';
 
 function textured(apparent: number): string {
-  return `this picture appears to fall into ${apparent} parts, more than the ${MAX_PARTS} one call returns; it is more likely textured than assembled, so crop the region you need instead`;
+  return `this picture appears to fall into ${apparent} parts, more than the ${MAX_PARTS} strips (or ${MAX_GRID_PANELS} aligned grid panels) one call returns; it is more likely textured than assembled, so crop the region you need instead`;
 }

@@ -2,6 +2,7 @@
  * From classified lines to margins and separator runs along one axis.
  */
 import { LineKind, meanColour, RUN_COLOUR_AGREEMENT } from './classify.js';
+import { sameColour, type Rgb } from './collage-colour.js';
 import type { LineStats } from './line-stats.js';
 import type { Interval } from './segments.js';
 
@@ -30,17 +31,33 @@ export interface AxisRuns {
  * only in its middle, and its ringing edges are still seam, not content. Returns null when every
  * line is plain (a blank picture has no content to split).
  *
+ * With the collage colour known (`colour`), a margin is only plain lines *of that colour*: plain
+ * lines of another colour at an end are the plain edge of a flat panel (a flag, an icon on its own
+ * background), and content.
+ *
  * @example
  * ```ts
  * findRuns(Uint8Array.of(1, 0, 0, 1, 1, 0, 0, 1)); // { contentStart: 1, contentEnd: 7, separators: [{start:3,end:5}] }
  * ```
  */
-export function findRuns(kinds: Uint8Array, lines?: LineStats): AxisRuns | null {
+export function findRuns(kinds: Uint8Array, lines?: LineStats, colour?: Rgb): AxisRuns | null {
+  const margin = (i: number): boolean => kinds[i] === LineKind.Plain && (colour === undefined || lines === undefined || sameColour(meanColour(lines, i, i + 1), colour));
   let contentStart = 0;
   while (contentStart < kinds.length && kinds[contentStart] === LineKind.Plain) contentStart++;
   if (contentStart === kinds.length) return null;
+  contentStart = 0;
+  while (margin(contentStart)) contentStart++;
   let contentEnd = kinds.length;
-  while (kinds[contentEnd - 1] === LineKind.Plain) contentEnd--;
+  while (margin(contentEnd - 1)) contentEnd--;
+  if (colour !== undefined && lines !== undefined) {
+    // A lossy margin: JPEG rings on the few lines of the margin next to a panel (measured up to 6
+    // lines at q70). Once the collage colour is known, ringing lines of that colour next to the
+    // picture's edge are margin too, as many as a ringing seam may have.
+    const ringingMargin = (i: number): boolean => kinds[i] === LineKind.Ringing && sameColour(meanColour(lines, i, i + 1), colour);
+    for (let n = 0; n < NARROW_RINGING_RUN && contentStart < contentEnd && ringingMargin(contentStart); n++) contentStart++;
+    for (let n = 0; n < NARROW_RINGING_RUN && contentEnd > contentStart && ringingMargin(contentEnd - 1); n++) contentEnd--;
+    if (contentStart >= contentEnd) return null;
+  }
 
   const separators: Interval[] = [];
   let i = contentStart;

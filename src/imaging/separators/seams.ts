@@ -10,10 +10,14 @@
  * - in a multi-colour run, an outer sub-run whose colour is the background of the content on its
  *   outer side is that panel's padding, not the seam; the seam spans the remaining sub-runs. A run
  *   that is all padding (header bar + page) is no seam at all.
+ * - with the collage colour known, the seam is the span of the pieces of that colour and the other
+ *   pieces are panel edges (a flat panel's plain border beside the seam); a run without that colour
+ *   is no seam.
  */
 import type { Box, Raster } from '../raster.js';
 import { backgroundBeside, isGapInsidePanel } from './background-gap.js';
 import { meanColour, RUN_COLOUR_AGREEMENT } from './classify.js';
+import { sameColour } from './collage-colour.js';
 import type { LineStats } from './line-stats.js';
 import type { Interval } from './segments.js';
 
@@ -51,8 +55,21 @@ export function seamOfRun(
   axis: 'horizontal' | 'vertical',
   lines: LineStats,
   run: Interval,
+  collage?: Rgb,
 ): (Interval & { colour: Rgb }) | null {
   const pieces = oneColourPieces(lines, run);
+  if (collage !== undefined) {
+    const own = pieces.filter((p) => sameColour(meanColour(lines, p.start, p.end), collage));
+    if (own.length === 0) return null;
+    const seam = { start: own[0]!.start, end: own[own.length - 1]!.end };
+    const colour = meanColour(lines, seam.start, seam.end);
+    if (pieces.length === 1) return isGapInsidePanel(raster, region, axis, seam, colour) ? null : { ...seam, colour };
+    // Beside another colour, a piece at an end of the run whose outer side has the collage colour
+    // for background is a panel's padding (a page under its coloured header bar), not a seam.
+    if (seam.start === run.start && backgroundBeside(raster, region, axis, run, 'before', colour)) return null;
+    if (seam.end === run.end && backgroundBeside(raster, region, axis, run, 'after', colour)) return null;
+    return { ...seam, colour };
+  }
   if (pieces.length === 1) {
     const colour = meanColour(lines, run.start, run.end);
     return isGapInsidePanel(raster, region, axis, run, colour) ? null : { ...run, colour };

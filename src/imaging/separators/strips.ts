@@ -3,7 +3,10 @@
  * columns) or stacked (`vertical`, the lines are rows).
  */
 import type { Box, Raster } from '../raster.js';
-import { classifyLines } from './classify.js';
+import { attachCaptions } from './captions.js';
+import { classifyLines, meanColour } from './classify.js';
+import { collageColour, sameColour, type Rgb } from './collage-colour.js';
+import { damagedSeams } from './damaged-seams.js';
 import { seamOfRun } from './seams.js';
 import type { OneAxisStats, RegionStats } from './line-stats.js';
 import { cutOf, findRuns } from './runs.js';
@@ -11,7 +14,7 @@ import { foldSlivers, minimumPartSize, type Interval } from './segments.js';
 
 export type StripAxis = 'horizontal' | 'vertical';
 
-/** Most parts one split returns; more apparent parts mean texture, not a collage. */
+/** Most parts one strip split returns; more apparent parts mean texture, not a collage. */
 export const MAX_PARTS = 8;
 
 /** A separator run that survived every rule, with the colour it shows. */
@@ -29,6 +32,14 @@ export interface StripDetection {
   apparent: number;
   /** 2..MAX_PARTS segments. */
   usable: boolean;
+  /** At least two panels that are not light (see `captions.ts`): seams beside light segments may stand. */
+  trusted: boolean;
+  /** Captions attached to their photo. */
+  captions: number;
+  /** Seams found only by the damaged-seam rule (badges, heavy compression). */
+  damaged: number;
+  /** Every damaged seam found along the axis (before any other rule), for a second pass. */
+  damagedSeams: Separator[];
 }
 
 /**
@@ -39,6 +50,23 @@ export interface StripDetection {
 export interface PartDetectionOptions {
   refine?: (sep: Separator) => Separator | null;
   bounds?: Interval;
+  /** The collage colour (`collage-colour.ts`), once known: margins and seams must have it. */
+  colour?: Rgb;
+  /** Evidence from an outer cut that the colour is the canvas between pictures (`captions.ts`). */
+  trusted?: boolean;
+  /**
+   * Inside a grid part, a damaged seam (`damaged-seams.ts`) counts only where it continues a seam
+   * of the whole picture: a part's short lines are too easily "nearly one colour" on their own.
+   */
+  damagedWithin?: readonly Interval[];
+  /**
+   * The damaged seams of the same lines, already found by a first pass without the collage colour
+   * (picture coordinates): the second pass keeps those of the collage colour instead of searching
+   * again (their probes are the costliest reads of a big photo grid).
+   */
+  damagedFound?: readonly Separator[];
+  /** A first pass that only votes the collage colour: the caption rule waits for the colour. */
+  vote?: boolean;
 }
 
 /**
@@ -53,26 +81,61 @@ export interface PartDetectionOptions {
 export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, axis: StripAxis, options: PartDetectionOptions = {}): StripDetection {
   const region = stats.region;
   const lines = axis === 'horizontal' ? stats.columns : stats.rows;
-  if (lines === undefined) return { axis, segments: [], separators: [], apparent: 0, usable: false };
+  const none: StripDetection = { axis, segments: [], separators: [], apparent: 0, usable: false, trusted: options.trusted ?? false, captions: 0, damaged: 0, damagedSeams: [] };
+  if (lines === undefined) return none;
   const origin = axis === 'horizontal' ? region.x : region.y;
-  const runs = findRuns(classifyLines(lines), lines);
-  if (runs === null) return { axis, segments: [], separators: [], apparent: 0, usable: false };
+  const kinds = classifyLines(lines);
+  const runs = findRuns(kinds, lines, options.colour);
+  if (runs === null) return none;
 
-  const kept: Separator[] = [];
+  const found: (Separator & { damaged: boolean })[] = [];
   for (const run of runs.separators) {
-    const seam = seamOfRun(raster, region, axis, lines, run);
+    const seam = seamOfRun(raster, region, axis, lines, run, options.colour);
     if (seam === null) continue;
-    const found: Separator = { start: origin + seam.start, end: origin + seam.end, colour: seam.colour };
-    const sep = options.refine ? options.refine(found) : found;
-    if (sep !== null) kept.push(sep);
+    // The colour of the seam's middle line: its edge lines blend with the panels (a flat panel's
+    // own colour, JPEG ringing), and the collage colour is voted with these (collage-colour.ts).
+    const mid = cutOf(seam);
+    found.push({ start: origin + seam.start, end: origin + seam.end, colour: meanColour(lines, mid, mid + 1), damaged: false });
+  }
+  const within = options.damagedWithin?.map((k) => ({ start: k.start - origin, end: k.end - origin })).filter((k) => k.end > 0 && k.start < lines.count);
+  const colour0 = options.colour;
+  const damaged = options.damagedFound
+    ? options.damagedFound.filter((d) => colour0 === undefined || sameColour(d.colour, colour0)).map((d) => ({ start: d.start - origin, end: d.end - origin, colour: d.colour }))
+    : within?.length === 0
+      ? []
+      : damagedSeams(raster, region, axis, kinds, options.colour, within);
+  for (const seam of damaged) {
+    if (seam.start <= runs.contentStart || seam.end >= runs.contentEnd) continue;
+    const at = { start: origin + seam.start, end: origin + seam.end };
+    if (options.damagedWithin && !options.damagedWithin.some((k) => k.start < at.end && at.start < k.end)) continue;
+    found.push({ start: origin + seam.start, end: origin + seam.end, colour: seam.colour, damaged: true });
+  }
+  found.sort((a, b) => a.start - b.start);
+  const kept: (Separator & { damaged: boolean })[] = [];
+  for (const f of found) {
+    const sep = options.refine ? options.refine(f) : f;
+    if (sep !== null) kept.push({ ...sep, damaged: f.damaged });
   }
 
   const span = { start: origin, end: origin + lines.count };
   const first = options.bounds ? Math.max(span.start, options.bounds.start) : origin + runs.contentStart;
   const last = options.bounds ? Math.min(span.end, options.bounds.end) : origin + runs.contentEnd;
+
+  // Captions join their photo; seams beside a sky or a page need evidence (captions.ts).
+  const colour = options.colour ?? collageColour(kept);
+  let trusted = options.trusted ?? false;
+  let captions = 0;
+  let seams = kept;
+  if (colour !== undefined && kept.length > 0 && !options.vote) {
+    const result = attachCaptions(raster, region, axis, kept, first, last, colour, trusted);
+    seams = result.kept.map((k) => kept[k]!);
+    trusted = result.trusted;
+    captions = result.captions;
+  }
+
   const raw: Interval[] = [];
   let start = first;
-  for (const sep of kept) {
+  for (const sep of seams) {
     const cut = cutOf(sep);
     raw.push({ start, end: cut });
     start = cut;
@@ -81,13 +144,18 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
 
   const segments = foldSlivers(raw, minimumPartSize(lines.count));
   const separators: Separator[] = [];
+  let damagedCount = 0;
   for (let i = 1; i < segments.length; i++) {
     const cut = segments[i]!.start;
-    const sep = kept.find((s) => cutOf(s) === cut);
-    if (sep) separators.push(sep);
+    const sep = seams.find((s) => cutOf(s) === cut);
+    if (sep) {
+      separators.push({ start: sep.start, end: sep.end, colour: sep.colour });
+      if (sep.damaged) damagedCount++;
+    }
   }
   const apparent = segments.length;
-  return { axis, segments, separators, apparent, usable: apparent >= 2 && apparent <= MAX_PARTS };
+  const damagedAll = damaged.map((d) => ({ start: origin + d.start, end: origin + d.end, colour: d.colour }));
+  return { axis, segments, separators, apparent, usable: apparent >= 2 && apparent <= MAX_PARTS, trusted, captions, damaged: damagedCount, damagedSeams: damagedAll };
 }
 
 /** Turns strip segments into boxes: the cross axis spans the whole region, never trimmed. */

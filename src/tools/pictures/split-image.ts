@@ -15,8 +15,13 @@ import { renderFragment } from './render.js';
 
 /** Fewest parts worth a split. */
 export const MIN_SPLIT_PARTS = 2;
-/** Most parts one call returns: more pictures than a model can hold in one turn. */
-export const MAX_SPLIT_PARTS = 8;
+/**
+ * Most parts one call returns: 8 strips, or 16 panels of a grid whose cuts align (a 4×4 photo grid).
+ * The parts tile the picture without overlap, so together they never hold more pixels than the
+ * source: a 4×4 split of a 2000×2000 collage sends 16 pictures of about 500×500 — 4 megapixels in
+ * all, the source's own, and as JPEG about the source's bytes plus ~600 bytes of headers per part.
+ */
+export const MAX_SPLIT_PARTS = 16;
 
 const AXES = ['auto', 'horizontal', 'vertical', 'grid'] as const;
 
@@ -25,11 +30,11 @@ export function splitImageTool({ engine }: ToolDeps): CatalogTool {
     name: 'enc_split_image',
     title: 'Split image',
     description:
-      'Split a collage into its parts and look at each separately. Separators are found in the picture itself: pass only the url first, and add parts if that finds nothing (the picture is then divided evenly). Read the parts as separate clues.',
+      'Split a collage into its parts and look at each separately. Separators are found in the picture itself: pass only the url first, and add parts if that finds nothing (the picture is then divided evenly). Strips give 2..8 parts, a grid whose cuts align up to 16 (4x4); the parts together are never larger than the picture, and part returns one of them. Read the parts as separate clues.',
     inputSchema: objectSchema(
       {
         url: URL_PROPERTY,
-        parts: integerProperty(`How many parts to expect, ${MIN_SPLIT_PARTS}..${MAX_SPLIT_PARTS}; omit to use the separators found.`),
+        parts: integerProperty(`How many parts to expect, ${MIN_SPLIT_PARTS}..8 for strips, up to ${MAX_SPLIT_PARTS} for a grid; omit to use the separators found.`),
         axis: stringProperty('"horizontal" (side by side), "vertical" (stacked), "grid" (rows and columns) or "auto" (default).'),
         part: integerProperty('Return only this part (1-based, in reading order); omit for all.'),
         max_dimension: MAX_DIMENSION_PROPERTY,

@@ -1,0 +1,133 @@
+/**
+ * Captions stay with their photo. A caption ("4. The iron bridge") is sparse ink on the collage
+ * colour, one or two lines under or over a photo, and the gap between them is as plain as a seam.
+ * The rule, for the segments a strip detection finds between its seams:
+ *
+ *   A *light* segment — at least LIGHT_SHARE of its pixels in the collage colour — that is at most
+ *   CAPTION_RATIO as long (along the axis) as a neighbouring panel that is not light, belongs to
+ *   that neighbour: of its two neighbours, the one across the narrower seam (a caption sits closer
+ *   to its own photo than to the next panel; on a tie the panel before it, since captions under
+ *   photos are the commoner layout). The seam between them is dropped.
+ *
+ * Holds for captions under and over photos, of one and two lines (the gap between two lines of a
+ * caption is already no seam: both sides are mostly background, see `background-gap.ts`), in
+ * strips and in grids (a grid's rows are searched the same way at every level).
+ *
+ * The same test keeps a single photo whole when it has a plain sky: the band of sky (with clouds
+ * or a bird in it) over the landscape is a light segment too. A light segment that is no caption
+ * (a screenshot on the collage colour, a sky) stays a panel only when the collage shows at least
+ * two panels that are not light — evidence that its colour really is the canvas between pictures
+ * (`trusted`, also passed down from a grid's outer cut) — or when it is *flat*: at least
+ * LIGHT_SHARE of it within FLAT_TOLERANCE of the seam colour, as a page or a screenshot is and a
+ * sky (a gradient: 40–70 levels from zenith to horizon) is not. A photo with a sky, a title over a
+ * chart or a header over a page has one panel that is not light at most, and is not cut.
+ *
+ * LIGHT_SHARE is measured on the share of pixels of a light segment, estimated on a lattice of at
+ * most LIGHT_SAMPLES points (a share, not a line rule: sampling cannot cut anything by itself).
+ * Captions of 2–3 px text measure 0.75–0.95, the text pages of the fixtures 0.85–0.95, a photo
+ * next to a seam 0–0.3, a row of photos with captions under them 0.1–0.35.
+ */
+import type { Box, Raster } from '../raster.js';
+import { overWhite } from './line-stats.js';
+import { sameColour, type Rgb } from './collage-colour.js';
+import type { Interval } from './segments.js';
+
+/** Share of collage-coloured pixels from which a segment is light (caption, sky, text page). */
+export const LIGHT_SHARE = 0.6;
+/** A caption is at most this long, along the axis, against the panel it joins (two lines under a 100 px photo: ~40 px). */
+export const CAPTION_RATIO = 0.5;
+/** Per-channel distance of a flat background (page, screenshot) to the seam colour: JPEG q40 noise, not a sky's gradient. */
+export const FLAT_TOLERANCE = 12;
+/** Lattice points sampled per segment for its share. */
+const LIGHT_SAMPLES = 2048;
+
+/**
+ * True when at least LIGHT_SHARE of `box` is in `colour` (within `tolerance`), judged on a lattice
+ * of at most LIGHT_SAMPLES points. Stops as soon as the answer is certain: a photograph next to a
+ * seam is settled after 40 % of its points.
+ */
+export function isLight(raster: Raster, box: Box, colour: Rgb, tolerance?: number): boolean {
+  if (box.width <= 0 || box.height <= 0) return false;
+  const step = Math.max(1, Math.floor(Math.sqrt((box.width * box.height) / LIGHT_SAMPLES)));
+  const first = step >> 1;
+  const total = Math.ceil((box.width - first) / step) * Math.ceil((box.height - first) / step);
+  const maxMisses = Math.floor((1 - LIGHT_SHARE) * total);
+  const d = raster.data;
+  const px = [0, 0, 0];
+  let misses = 0;
+  for (let y = box.y + first; y < box.y + box.height; y += step) {
+    for (let x = box.x + first; x < box.x + box.width; x += step) {
+      const p = (y * raster.width + x) * 4;
+      const a = d[p + 3]!;
+      for (let c = 0; c < 3; c++) px[c] = a === 255 ? d[p + c]! : overWhite(d[p + c]!, a);
+      if (!sameColour(px, colour, tolerance) && ++misses > maxMisses) return false;
+    }
+  }
+  return true;
+}
+
+export interface CaptionResult {
+  /** Indices (into the given seams) of the seams that remain. */
+  kept: number[];
+  /** At least two panels that are not light: the colour is the canvas between pictures. */
+  trusted: boolean;
+  /** How many captions were attached to a photo. */
+  captions: number;
+}
+
+/**
+ * Applies the caption rule to the seams of one strip detection. `seams` are in picture coordinates
+ * along the axis, in order, strictly inside [first, last).
+ *
+ * @example
+ * ```ts
+ * attachCaptions(raster, region, 'vertical', seams, 10, 420, [255, 255, 255], false); // { kept: [1], trusted: true, captions: 2 }
+ * ```
+ */
+export function attachCaptions(
+  raster: Raster,
+  region: Box,
+  axis: 'horizontal' | 'vertical',
+  seams: readonly Interval[],
+  first: number,
+  last: number,
+  colour: Rgb,
+  trusted: boolean,
+): CaptionResult {
+  if (seams.length === 0) return { kept: [], trusted, captions: 0 };
+  const segments: Interval[] = [];
+  let start = first;
+  for (const s of seams) {
+    segments.push({ start, end: s.start });
+    start = s.end;
+  }
+  segments.push({ start, end: last });
+  const boxOf = (s: Interval): Box =>
+    axis === 'horizontal' ? { x: s.start, y: region.y, width: s.end - s.start, height: region.height } : { x: region.x, y: s.start, width: region.width, height: s.end - s.start };
+  const light = segments.map((s) => isLight(raster, boxOf(s), colour));
+  const size = (i: number): number => segments[i]!.end - segments[i]!.start;
+  const dropped = new Set<number>();
+  let captions = 0;
+  for (let i = 0; i < segments.length; i++) {
+    if (!light[i]) continue;
+    // Neighbour i−1 lies across seam i−1, neighbour i+1 across seam i.
+    const options: { seam: number; width: number }[] = [];
+    if (i > 0 && !light[i - 1] && size(i) <= CAPTION_RATIO * size(i - 1)) options.push({ seam: i - 1, width: seams[i - 1]!.end - seams[i - 1]!.start });
+    if (i < seams.length && !light[i + 1] && size(i) <= CAPTION_RATIO * size(i + 1)) options.push({ seam: i, width: seams[i]!.end - seams[i]!.start });
+    if (options.length === 0) continue;
+    const chosen = options.length === 2 && options[1]!.width < options[0]!.width ? options[1]! : options[0]!;
+    dropped.add(chosen.seam);
+    captions++;
+  }
+  const panels = light.filter((l) => !l).length;
+  const isTrusted = trusted || panels >= 2;
+  if (!isTrusted) {
+    // No evidence that this colour is a canvas between pictures: a seam beside a light segment is
+    // a sky's or a page's edge, not a cut.
+    const sky = segments.map((s, i) => light[i]! && !isLight(raster, boxOf(s), colour, FLAT_TOLERANCE));
+    seams.forEach((_, k) => {
+      if (sky[k] || sky[k + 1]) dropped.add(k);
+    });
+  }
+  return { kept: seams.map((_, k) => k).filter((k) => !dropped.has(k)), trusted: isTrusted, captions };
+}

@@ -1,0 +1,272 @@
+/**
+ * Seams the plain-line rules cannot see: a separator crossed by a numbered badge (a filled circle
+ * with a digit drawn over a seam or a grid junction), and a 1–3 px separator of a heavily
+ * compressed JPEG (quality 25–40, 4:2:0 chroma, sometimes saved twice), whose every line has
+ * spread far above 64. Both are lines that are *nearly* one colour:
+ *
+ * - a **near-seam line** has at most NOISE_SHARE of its pixels off its colour (farther than
+ *   NEAR_SEAM_TOLERANCE in some channel) in short scattered bits (compression noise), plus at most
+ *   MAX_BLOBS compact blobs, each a stretch of BLOB_MIN…BLOB_MAX off-colour pixels (badges), and
+ *   at most BLOCKED_SHARE of the line off-colour in all;
+ * - a **damaged seam** is a run of near-seam lines of one colour, at most NARROW_RINGING_RUN wide,
+ *   with a line of real content (not near-seam, not plain) right beside it on both sides, and
+ *   within FLANK_DISTANCE lines on each side a line whose probes are at most FLANK_MATCH off that
+ *   colour — a panel, not more of a dark or bright region the run is only a darker streak of.
+ *
+ * "Short" for a badge is BLOB_MAX = 96 px along the line (a badge of radius 12–40 px plus JPEG
+ * blur), at most MAX_BLOBS = 6 of them (three junctions of a 4×4 grid line plus badges between).
+ * Why this cannot shred a text page: a line through text sits between blank lines (plain, not
+ * content), so its run is never flanked by content on both sides; and a line of text crosses more
+ * words than MAX_BLOBS, or more than BLOCKED_SHARE of ink. A photograph line fails the share at
+ * once: photographs have no line 75 % of one colour beside lines that are not.
+ *
+ * Searched only in pictures of at most DAMAGED_SEARCH_MAX_PIXELS: the probes of every content line
+ * are the costliest reads of the detection (measured on the bench: +7 ms on a 12 MP grid, +9 ms on
+ * 25 MP of noise, where the plain-line rules take 17 and 2), while the collages that need it —
+ * thin seams under heavy compression, badges — are the 600–900 px pictures of quest tasks.
+ *
+ * Measured on heavy-JPEG collages of the tuned batch (1–3 px seams, white/black/grey, q25–40,
+ * some saved twice): the best line of every seam keeps ≥ 96 % of its pixels within 48 of the seam
+ * colour, ≥ 99 % within 56; lines 3 px away keep 0–54 % (one 80 %). Content lines are found by
+ * 16 spread-out probes first: a line is read in full only when 13 of them (80 %) match.
+ */
+import type { Box, Raster } from '../raster.js';
+import { NARROW_RINGING_RUN } from './runs.js';
+import { LineKind } from './classify.js';
+import { overWhite } from './line-stats.js';
+import { sameColour, type Rgb } from './collage-colour.js';
+import type { Interval } from './segments.js';
+
+/** Per-channel distance from the seam colour still "on" the seam: q25 ringing reaches ~48 on a 1 px seam. */
+export const NEAR_SEAM_TOLERANCE = 48;
+/** Scattered off-colour pixels a near-seam line may have: JPEG noise (measured ≤ 4 % on the best line at 48). */
+export const NOISE_SHARE = 0.05;
+/** Off-colour pixels in all, blobs included: a badge crossing or two on a line, never a text line or a photograph. */
+export const BLOCKED_SHARE = 0.25;
+/** A blob is at least this long (shorter off-colour bits are noise or thin strokes, counted in NOISE_SHARE)… */
+export const BLOB_MIN = 8;
+/** …and at most this long: a badge of radius up to 40 px, plus blur. */
+export const BLOB_MAX = 96;
+/** Blobs per line: the junctions of a 4×4 grid line, plus badges between them. */
+export const MAX_BLOBS = 6;
+/**
+ * A line with blobs (a badge) must be *tight* around its colour elsewhere: TIGHT_SHARE of its
+ * other pixels within TIGHT_TOLERANCE. A badge sits on a clean seam; a line that is only loosely
+ * one colour (a panel's smooth gradient next to half a seam) with a blob in it is no seam.
+ */
+const TIGHT_TOLERANCE = 24;
+const TIGHT_SHARE = 0.9;
+/** Off-colour bits closer than this merge into one stretch (a digit inside a badge, JPEG blur at its rim). */
+const BLOB_GAP = 3;
+/** Largest picture searched for damaged seams: 1200×1000, beyond the 600–900 px of heavy-JPEG and badge collages. */
+export const DAMAGED_SEARCH_MAX_PIXELS = 1_200_000;
+/** Probes that must match before a line is read in full. */
+const PROBES = 16;
+const PROBES_NEEDED = 13;
+/**
+ * Lines beyond a damaged seam searched for its panel, and the share of that line's probes that may
+ * match the seam colour. Measured: lines 3 px beside a q25–40 seam match 0–54 % (one 80 %) at 48;
+ * a dark streak inside a photo (the galaxy, the skater's shadow) has neighbours matching 45–100 %.
+ */
+const FLANK_DISTANCE = 3;
+const FLANK_MATCH = 0.4;
+
+export interface DamagedSeam extends Interval {
+  colour: Rgb;
+}
+
+/**
+ * Damaged seams along `axis` of `region` (line indices relative to the region). `kinds` are the
+ * plain-line classes of the same lines: only content lines are examined. `colour`, when known, is
+ * the collage colour every seam must have; otherwise each line's own majority colour is used.
+ * `only` limits the search to these line ranges (a grid part: where the whole picture's seams run).
+ *
+ * @example
+ * ```ts
+ * damagedSeams(raster, box, 'horizontal', classifyLines(stats.columns), [255, 255, 255]); // [{ start: 300, end: 303, colour: [...] }]
+ * ```
+ */
+export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', kinds: Uint8Array, colour?: Rgb, only?: readonly Interval[]): DamagedSeam[] {
+  const count = kinds.length;
+  const length = axis === 'horizontal' ? region.height : region.width;
+  if (length < PROBES || raster.width * raster.height > DAMAGED_SEARCH_MAX_PIXELS) return [];
+  const near: (Rgb | undefined)[] = [];
+  near.length = count;
+  // `only`: the lines worth examining (with the few beside them the flank test reads), if limited.
+  const wanted = only ? new Uint8Array(count) : undefined;
+  if (wanted && only) for (const o of only) for (let i = Math.max(0, o.start - 2); i < Math.min(count, o.end + 2); i++) wanted[i] = 1;
+  const examine: number[] = [];
+  for (let i = 0; i < count; i++) if (kinds[i] === LineKind.Content && (!wanted || wanted[i] === 1)) examine.push(i);
+  const list = Int32Array.from(examine);
+  const probed = readProbes(raster, region, axis, list, length);
+  const candidate: (Rgb | undefined)[] = [];
+  candidate.length = count;
+  for (let j = 0; j < list.length; j++) candidate[list[j]!] = probeColour(probed, j, colour) ?? undefined;
+  // Only a narrow run of candidates between content lines can become a damaged seam: the lines of
+  // a text page (between blank lines) or of a sky (wide runs) are never read in full.
+  for (let i = 0; i < count; ) {
+    if (!candidate[i]) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < count && candidate[i]) i++;
+    const flanked = start > 0 && i < count && kinds[start - 1] === LineKind.Content && kinds[i] === LineKind.Content;
+    if (!flanked || i - start > NARROW_RINGING_RUN) continue;
+    for (let l = start; l < i; l++) if (isNearSeam(raster, region, axis, l, length, candidate[l]!)) near[l] = candidate[l]!;
+  }
+  const out: DamagedSeam[] = [];
+  let i = 0;
+  while (i < count) {
+    if (!near[i]) {
+      i++;
+      continue;
+    }
+    const start = i;
+    const c = near[i]!;
+    while (i < count && near[i] && sameColour(near[i]!, c)) i++;
+    const end = i;
+    // Real content on both sides: a content line that is not near-seam.
+    const flanked = start > 0 && end < count && kinds[start - 1] === LineKind.Content && !near[start - 1] && kinds[end] === LineKind.Content && !near[end];
+    if (!flanked || end - start > NARROW_RINGING_RUN) continue;
+    const panelWithin = (from: number, step: number): boolean => {
+      for (let d = 0; d < FLANK_DISTANCE; d++) {
+        const line = from + step * d;
+        if (line < 0 || line >= count) return false;
+        if (probeMatches(raster, region, axis, line, length, c) <= FLANK_MATCH * PROBES) return true;
+      }
+      return false;
+    };
+    if (panelWithin(start - 1, -1) && panelWithin(end, 1)) out.push({ start, end, colour: c });
+  }
+  return out;
+}
+
+function pixelAt(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, t: number, out: number[]): void {
+  const x = axis === 'horizontal' ? region.x + line : region.x + t;
+  const y = axis === 'horizontal' ? region.y + t : region.y + line;
+  const p = (y * raster.width + x) * 4;
+  const d = raster.data;
+  const a = d[p + 3]!;
+  out[0] = a === 255 ? d[p]! : overWhite(d[p]!, a);
+  out[1] = a === 255 ? d[p + 1]! : overWhite(d[p + 1]!, a);
+  out[2] = a === 255 ? d[p + 2]! : overWhite(d[p + 2]!, a);
+}
+
+/** How many of the line's probes lie within NEAR_SEAM_TOLERANCE of `k`. */
+function probeMatches(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, length: number, k: Rgb): number {
+  const px = [0, 0, 0];
+  let matched = 0;
+  for (let s = 0; s < PROBES; s++) {
+    pixelAt(raster, region, axis, line, probeAt(s, length), px);
+    if (sameColour(px, k, NEAR_SEAM_TOLERANCE)) matched++;
+  }
+  return matched;
+}
+
+/**
+ * The probes of every line to examine, R, G, B each, read in one sweep: for columns, probe row by
+ * probe row across all of them (a column probed alone touches one page per probe).
+ */
+function readProbes(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: Int32Array, length: number): Uint8Array {
+  const out = new Uint8Array(lines.length * PROBES * 3);
+  const d = raster.data;
+  const w = raster.width;
+  for (let s = 0; s < PROBES; s++) {
+    const t = probeAt(s, length);
+    // Columns: along probe row t; rows: at column t of each row. The same few operations either way.
+    const fixed = axis === 'horizontal' ? ((region.y + t) * w + region.x) * 4 : (region.y * w + region.x + t) * 4;
+    const step = axis === 'horizontal' ? 4 : w * 4;
+    for (let j = 0; j < lines.length; j++) {
+      const p = fixed + lines[j]! * step;
+      const q = (j * PROBES + s) * 3;
+      const a = d[p + 3]!;
+      if (a === 255) {
+        out[q] = d[p]!; out[q + 1] = d[p + 1]!; out[q + 2] = d[p + 2]!;
+      } else {
+        out[q] = overWhite(d[p]!, a); out[q + 1] = overWhite(d[p + 1]!, a); out[q + 2] = overWhite(d[p + 2]!, a);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The colour to test line `j` of `probed` against, when PROBES_NEEDED of its probes lie within
+ * NEAR_SEAM_TOLERANCE of it; else null. With the collage colour unknown, the candidates are the
+ * first PROBES − PROBES_NEEDED + 1 probes themselves: if PROBES_NEEDED probes agree, one of those
+ * is among them.
+ */
+function probeColour(probed: Uint8Array, j: number, colour?: Rgb): Rgb | null {
+  const base = j * PROBES * 3;
+  const misses = PROBES - PROBES_NEEDED;
+  if (colour) return missesAgainst(probed, base, colour[0], colour[1], colour[2], misses) <= misses ? colour : null;
+  for (let c = 0; c <= misses; c++) {
+    const q = base + c * 3;
+    const k0 = probed[q]!, k1 = probed[q + 1]!, k2 = probed[q + 2]!;
+    if (missesAgainst(probed, base, k0, k1, k2, misses) > misses) continue;
+    let s0 = 0, s1 = 0, s2 = 0, n = 0;
+    for (let s = 0; s < PROBES; s++) {
+      const r = probed[base + s * 3]!, g = probed[base + s * 3 + 1]!, b = probed[base + s * 3 + 2]!;
+      if (Math.abs(r - k0) <= NEAR_SEAM_TOLERANCE && Math.abs(g - k1) <= NEAR_SEAM_TOLERANCE && Math.abs(b - k2) <= NEAR_SEAM_TOLERANCE) {
+        s0 += r; s1 += g; s2 += b; n++;
+      }
+    }
+    return [Math.round(s0 / n), Math.round(s1 / n), Math.round(s2 / n)];
+  }
+  return null;
+}
+
+/** Probes of one line farther than NEAR_SEAM_TOLERANCE from (k0, k1, k2), counted up to `limit` + 1. */
+function missesAgainst(probed: Uint8Array, base: number, k0: number, k1: number, k2: number, limit: number): number {
+  let missed = 0;
+  for (let s = 0; s < PROBES && missed <= limit; s++) {
+    const q = base + s * 3;
+    if (Math.abs(probed[q]! - k0) > NEAR_SEAM_TOLERANCE || Math.abs(probed[q + 1]! - k1) > NEAR_SEAM_TOLERANCE || Math.abs(probed[q + 2]! - k2) > NEAR_SEAM_TOLERANCE) missed++;
+  }
+  return missed;
+}
+
+function probeAt(s: number, length: number): number {
+  return Math.floor(((s + 0.5) * length) / PROBES);
+}
+
+/** Every pixel of the line: scattered noise within NOISE_SHARE, blobs within MAX_BLOBS × BLOB_MAX, all within BLOCKED_SHARE. */
+function isNearSeam(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, length: number, k: Rgb): boolean {
+  const maxNoise = NOISE_SHARE * length;
+  const maxBlocked = BLOCKED_SHARE * length;
+  const px = [0, 0, 0];
+  let blocked = 0;
+  let noise = 0;
+  let blobs = 0;
+  let stretchStart = -1;
+  let stretchOff = 0;
+  let lastOff = -BLOB_GAP - 1;
+  const closeStretch = (): boolean => {
+    if (stretchStart < 0) return true;
+    const len = lastOff - stretchStart + 1;
+    if (len >= BLOB_MIN) {
+      blobs++;
+      if (len > BLOB_MAX || blobs > MAX_BLOBS) return false;
+    } else noise += stretchOff;
+    stretchStart = -1;
+    stretchOff = 0;
+    return noise <= maxNoise;
+  };
+  let tight = 0;
+  for (let t = 0; t < length; t++) {
+    pixelAt(raster, region, axis, line, t, px);
+    if (sameColour(px, k, NEAR_SEAM_TOLERANCE)) {
+      if (sameColour(px, k, TIGHT_TOLERANCE)) tight++;
+      continue;
+    }
+    if (++blocked > maxBlocked) return false;
+    if (t - lastOff > BLOB_GAP && !closeStretch()) return false;
+    if (stretchStart < 0) stretchStart = t;
+    stretchOff++;
+    lastOff = t;
+    if (t - stretchStart + 1 > BLOB_MAX) return false;
+  }
+  if (!closeStretch()) return false;
+  return blobs === 0 || tight >= TIGHT_SHARE * (length - blocked);
+}
