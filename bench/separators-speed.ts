@@ -1,5 +1,5 @@
 /**
- * Separator detection throughput (issue 7: ≥ 1000 MP/s with every pixel of every background line
+ * Separator detection throughput (target: ≥ 1000 MP/s with every pixel of every background line
  * checked). Decoding is not detection, so each input is decoded once and `planSplit` is timed on
  * the decoded raster: a few warm-up calls (JIT), then the median of RUNS calls. CPU time of this
  * process is reported beside wall time because the machine is shared: wall time includes waiting

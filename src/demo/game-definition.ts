@@ -1,6 +1,7 @@
 /**
  * The shape of a game the fake engine can host: levels with tasks, sectors, bonuses, hints,
- * penalty hints, messages and an optional answer-block rule (encounter-api.md §3.5, §3.8).
+ * penalty hints, messages and an optional answer-block rule (docs/engine-contract.md, «Play-page
+ * rules the fake implements»).
  * Task HTML may use `{{SITE}}` and `{{PICTURES}}`, replaced by the server's actual base URLs.
  */
 

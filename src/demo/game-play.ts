@@ -1,7 +1,8 @@
 /**
- * One team's progress through one game, with the engine's rules (encounter-api.md §3.8): answer
+ * One team's progress through one game, with the engine's rules (docs/engine-contract.md, «Play-page rules
+ * the fake implements»): answer
  * matching, sectors and bonuses, level completion, autopass, hint timing, penalty hints and the
- * answer-block rule. Produces GameModel JSON in the engine's own shape (§3.5). Time comes from an
+ * answer-block rule. Produces GameModel JSON in the engine's own shape. Time comes from an
  * injected clock so tests never sleep.
  */
 import {
@@ -211,7 +212,7 @@ export class GamePlay {
       hit = true;
       prog.passed = true;
     }
-    // Level codes also close bonuses unless the level limits attempts (§3.8).
+    // Level codes also close bonuses unless the level has an answer-block rule.
     if (!def.answerBlock) {
       for (const b of bonusHits) {
         prog.bonuses.set(b.id, { answer: code, at: now, user });

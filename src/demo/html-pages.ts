@@ -1,6 +1,6 @@
 /**
- * The HTML pages the fake engine renders, carrying exactly the markers the contract names
- * (encounter-api.md §2.3, §3.9, §3.10, §3.14, §3.15, §4.2) and little else.
+ * The HTML pages the fake engine renders, carrying exactly the markers the client reads
+ * (docs/engine-contract.md, «HTML pages read» and «Reply classification») and little else.
  */
 import type { GameDefinition, TeamDefinition, UserDefinition } from './game-definition.js';
 
@@ -66,7 +66,7 @@ export function frontPage(games: readonly GameDefinition[], domain: string): str
   return page(`Encounter ${domain}`, `<h1>${escapeHtml(domain)}</h1>${items}`);
 }
 
-/** `/UserDetails.aspx` of the signed-in user, modelled on the real snippet (§3.14). */
+/** `/UserDetails.aspx` of the signed-in user, modelled on a real page's markup. */
 export function profilePage(user: UserDefinition, team: TeamDefinition | undefined, domain: string): string {
   return page(
     'Profile',
@@ -79,7 +79,7 @@ export function profilePage(user: UserDefinition, team: TeamDefinition | undefin
   );
 }
 
-/** `/Teams/TeamDetails.aspx`: team name, pending invitations, action links (§3.15). */
+/** `/Teams/TeamDetails.aspx`: team name, pending invitations, action links. */
 export function teamPage(team: TeamDefinition, viewer: UserDefinition): string {
   const invites = team.pendingInvites
     .map(
@@ -98,7 +98,7 @@ export function teamPage(team: TeamDefinition, viewer: UserDefinition): string {
   );
 }
 
-/** The mobile play page without `json=1`: carries `"StartCounter": N` before the start (§3.10). */
+/** The mobile play page without `json=1`: carries `"StartCounter": N` before the start. */
 export function mobilePlayPage(game: GameDefinition, secondsToStart: number): string {
   const counter = secondsToStart > 0 ? `<h3 class="timer"><script>var t = {"StartCounter":${secondsToStart}};</script></h3>` : '';
   return page(game.title, `<div id="Panel_TimerHolder">${counter}</div><p>${escapeHtml(game.title)}</p>`);

@@ -1,6 +1,7 @@
 /**
- * Turns a raw engine reply into data or the right typed error, in the contract's order
- * (encounter-api.md §4.1): redirects, anti-spam, HTML (login page or not), empty body, JSON.
+ * Turns a raw engine reply into data or the right typed error, in the order of
+ * docs/engine-contract.md, «Reply classification»: redirects, anti-spam, HTML (login page or
+ * not), empty body, JSON.
  * JSON.parse failures never escape as SyntaxError.
  */
 import {

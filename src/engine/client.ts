@@ -1,5 +1,6 @@
 /**
- * `EncounterClient`: the legacy Encounter engine of one domain over HTTP (encounter-api.md §1–4).
+ * `EncounterClient`: the legacy Encounter engine of one domain over HTTP (docs/engine-contract.md,
+ * «Transport» and «Player side»).
  * Redirects are never followed automatically (a 302 carries meaning), one User-Agent is kept per
  * session (sessions are bound to it), cookies live in a per-site jar, and every reply goes through
  * the contract's classification so callers get typed errors instead of surprises.
@@ -16,7 +17,7 @@ import { DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT, Transport, type Pacing, type Tr
 import { GAME_EVENT, type DomainGame, type FetchedResource, type GameList, type GameModel, type GameStatistics, type LoginReply, type Profile, type TeamInfo } from './types.js';
 
 export { DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT };
-/** Manual redirect hops for MakeGameFee (§3.11). */
+/** Manual redirect hops for MakeGameFee (docs/engine-contract.md, «Applying to a game»). */
 const MAX_ENTER_REDIRECTS = 5;
 
 export interface EncounterClientOptions {
@@ -105,7 +106,7 @@ export class EncounterClient implements Engine {
   }
 
   // -------------------------------------------------------------------------------------------
-  // Authentication (§2.1)
+  // Authentication: the JSON sign-in
 
   /** JSON sign-in; on success the session cookies are in the jar. Throws a typed LoginError otherwise. */
   async login(login: string, password: string, opts: CallOptions & { captcha?: string } = {}): Promise<void> {
@@ -118,7 +119,7 @@ export class EncounterClient implements Engine {
       data = parseJsonReply(reply, this.ctx());
     } catch (err) {
       if (err instanceof EngineHtmlError || err instanceof SessionExpiredError) {
-        // An HTML reply to the JSON sign-in means the IP is throttled (§2.1 "Non-JSON outcomes").
+        // An HTML reply to the JSON sign-in means the IP is throttled.
         throw new EncounterError(
           `the engine at ${this.domain} answered the sign-in with an HTML page: this IP is probably blocked ` +
             `for too many requests; wait 5–10 minutes, then run encli login again`,
@@ -206,7 +207,7 @@ export class EncounterClient implements Engine {
   // -------------------------------------------------------------------------------------------
   // Actions
 
-  /** Apply to a game (§3.11); resolves to the engine's HTML reply. */
+  /** Apply to a game (`MakeGameFee.aspx?gid=…&confirm=yes`); resolves to the engine's HTML reply. */
   async enterGame(gameId: number, opts: CallOptions = {}): Promise<string> {
     let url = this.url('/MakeGameFee.aspx', { gid: String(gameId), confirm: 'yes' });
     for (let hop = 0; hop <= MAX_ENTER_REDIRECTS; hop++) {
@@ -239,7 +240,7 @@ export class EncounterClient implements Engine {
     return this.playRequest(gameId, 'POST', { json: '1', lang: this.lang }, form, opts, 'action');
   }
 
-  /** Take a penalty hint by its HelpId (§3.4). */
+  /** Take a penalty hint by its HelpId (`pid={HelpId}&pact=1` on the play page). */
   takePenaltyHint(gameId: number, penaltyId: number, opts: CallOptions & { levelNumber?: number } = {}): Promise<GameModel> {
     const query: Record<string, string> = { json: '1', lang: this.lang, pid: String(penaltyId), pact: '1' };
     if (opts.levelNumber !== undefined) query.level = String(opts.levelNumber);
@@ -254,7 +255,8 @@ export class EncounterClient implements Engine {
   // Plumbing
 
   /**
-   * One play-page call with Event semantics (§3.6): 2 → GameNotFoundError, 4 → SessionExpiredError.
+   * One play-page call with Event semantics (docs/engine-contract.md, «Event codes»):
+   * 2 → GameNotFoundError, 4 → SessionExpiredError.
    * Reads also throw EngineError for the "cannot play" events; actions return finished-game models
    * (6, 17) so the verdict of the final code is not lost. Transition events (16, 18–22) are returned.
    */
@@ -269,7 +271,7 @@ export class EncounterClient implements Engine {
     const url = this.url(`/gameengines/encounter/play/${gameId}`, query);
     const data = parseJsonReply(await this.request(method, url, form, opts), this.ctx(gameId));
     if (!isRecord(data) || typeof data.Event !== 'number') {
-      // EnApp treats a non-numeric Event as an auth failure (§3.5).
+      // The engine's other clients treat a non-numeric Event as an auth failure.
       throw new SessionExpiredError(this.domain, 'the game reply had no Event code');
     }
     const model = data as GameModel;

@@ -1,7 +1,7 @@
 /**
  * A small RFC 6265 cookie jar for one engine site: stores what `Set-Cookie` says, sends back what
  * domain/path/secure/expiry matching allows, and treats names and values as opaque (the engine's
- * cookie names are not part of the contract, encounter-api.md §2.5).
+ * cookie names are promised nowhere; see docs/engine-contract.md, «Session cookies and saved sessions»).
  */
 
 export interface StoredCookie {

@@ -1,5 +1,6 @@
 /**
- * The `Engine` interface: the 13 calls the tool catalog makes (reference-behaviour §1.3). The real
+ * The `Engine` interface: the 13 calls the tool catalog makes (docs/engine-contract.md,
+ * «Player side»). The real
  * `EncounterClient`, the pacing wrapper `Paced` and the offline demo all implement it, so tools
  * never know which one they talk to. Every method is async and takes cancellation last.
  */

@@ -1,5 +1,6 @@
 /**
- * Typed errors of the Encounter client (encounter-api.md §2.2, §4). Every message says what
+ * Typed errors of the Encounter client (docs/engine-contract.md, «JSON sign-in and its
+ * Error codes», «Reply classification», «Event codes»). Every message says what
  * happened and what to do next, because a model (or a user) reads it and has to act on it.
  */
 import { GAME_EVENT_MEANING } from './types.js';
@@ -16,7 +17,7 @@ export class EncounterError extends Error {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Login (§2.2)
+// Login: one error per JSON sign-in `Error` code
 
 /** A JSON sign-in answered `Error ≠ 0`. Subclasses name each known code. */
 export class LoginError extends EncounterError {
@@ -61,7 +62,7 @@ export class EmailNotConfirmedError extends LoginError {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Session and protection (§4.1 steps 2–4)
+// Session and protection: redirects, the anti-spam page, HTML where JSON was expected
 
 /** The engine's anti-spam wall (`NotHumanRequest.aspx`): a human must pass the check. */
 export class AntiSpamError extends EncounterError {
@@ -161,7 +162,7 @@ export class CancelledError extends EncounterError {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Game state (§3.6)
+// Game state: `Event` codes other than 0 and the transitions
 
 /** The game model carried an `Event` that is an error for this call. */
 export class EngineError extends EncounterError {

@@ -1,5 +1,5 @@
 /**
- * Readers for the engine's HTML pages (encounter-api.md §3.9, §3.10, §3.14, §3.15, §4.2). Each
+ * Readers for the engine's HTML pages (docs/engine-contract.md, «HTML pages read»). Each
  * one looks for the markers the contract names and nothing more, so small layout changes elsewhere
  * on a page do not break it.
  */
@@ -11,7 +11,7 @@ function anchors(page: HtmlPage, test: (href: string) => boolean): HtmlElement[]
   return page.find((e) => e.name === 'a' && e.attrs.href !== undefined && test(e.attrs.href));
 }
 
-/** Is this HTML the engine's sign-in page (or the 403 "sign in required" interstitial)? §4.1 step 4. */
+/** Is this HTML the engine's sign-in page (or the 403 "sign in required" interstitial)? */
 export function isLoginPage(html: string): boolean {
   const lower = html.toLowerCase();
   return (
@@ -22,13 +22,13 @@ export function isLoginPage(html: string): boolean {
   );
 }
 
-/** Is this the anti-spam page? §4.1 step 3. */
+/** Is this the anti-spam page? Checked before `isLoginPage`, because it links to `Login.aspx` too. */
 export function isAntiSpamPage(html: string): boolean {
   const lower = html.toLowerCase();
   return lower.includes('nothumanrequest') || lower.includes("classified as robot's requests");
 }
 
-/** The `Login.aspx` link on the anti-spam page, preferring one that carries `return=` (§4.2). */
+/** The `Login.aspx` link on the anti-spam page, preferring one that carries `return=`. */
 export function antiSpamLoginLink(html: string): string | null {
   // Attribute values come decoded from the tokenizer, which keeps unknown references such as `&sector=` as written.
   const page = new HtmlPage(html);
@@ -38,13 +38,14 @@ export function antiSpamLoginLink(html: string): string | null {
   return links.find((l) => /return=/i.test(l)) ?? links[0] ?? null;
 }
 
-/** Seconds to the start from the mobile play page (`"StartCounter": N`), or null (§3.10). */
+/** Seconds to the start from the mobile play page (`"StartCounter": N`), or null. */
 export function parseStartCounter(html: string): number | null {
   const m = /"StartCounter"\s*:\s*(\d{1,12})/.exec(html);
   return m ? Number(m[1]) : null;
 }
 
-/** Games on the desktop front page: only `lnkGameTitle` anchors count (§3.9). */
+/** Games on the desktop front page: only `lnkGameTitle` anchors count; other
+ * `GameDetails`/`MakeGameFee` links on the page are not games. */
 export function parseDomainGames(html: string): DomainGame[] {
   const page = new HtmlPage(html);
   const seen = new Set<number>();
@@ -60,7 +61,7 @@ export function parseDomainGames(html: string): DomainGame[] {
   return out;
 }
 
-/** The signed-in user from `/UserDetails.aspx` (§3.14); null when the page has no user id. */
+/** The signed-in user from `/UserDetails.aspx`; null when the page has no user id. */
 export function parseProfile(html: string): Profile | null {
   const page = new HtmlPage(html);
   const uidLink = anchors(page, (h) => /[?&]uid=\d+/i.test(h))[0];
@@ -90,7 +91,7 @@ export function parseProfile(html: string): Profile | null {
   return profile;
 }
 
-/** A team page (§3.15): name, pending invitations, action links. */
+/** A team page: name, pending invitations, action links. */
 export function parseTeam(html: string, requestedTeamId: number | undefined): TeamInfo {
   const page = new HtmlPage(html);
   const nameLink = page.find((e) => e.name === 'a' && e.attrs.id === 'lnkTeamName' && /tid=\d+/i.test(e.attrs.href ?? ''))[0];

@@ -1,5 +1,6 @@
 /**
- * Maps a JSON sign-in reply (`Error` 0–10, encounter-api.md §2.2) to the matching typed error.
+ * Maps a JSON sign-in reply (`Error` 0–10; docs/engine-contract.md, «JSON sign-in and its
+ * Error codes») to the matching typed error.
  */
 import {
   BruteForceError,

@@ -1,5 +1,6 @@
 /**
- * `SessionStore`: saved engine sessions, one file per domain (encounter-api.md §2.6). Files hold
+ * `SessionStore`: saved engine sessions, one file per domain (docs/engine-contract.md, «Session cookies and
+ * saved sessions»). Files hold
  * cookies (name/value), the login name and the User-Agent the session is bound to — never the
  * password. Written atomically (temp file, fsync, rename) with mode 0600 in a 0700 folder, so a
  * crash mid-write leaves the previous session intact; read only when the file is the user's own

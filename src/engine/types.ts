@@ -1,5 +1,6 @@
 /**
- * Typed results of the legacy Encounter engine (docs/encounter-api.md §3). The engine's own
+ * Typed results of the legacy Encounter engine (docs/engine-contract.md, «Game-model fields the
+ * tools read»). The engine's own
  * PascalCase field names are kept verbatim here, in one place, so projections elsewhere map from
  * exactly what travels on the wire. Every field the engine may omit or null is optional, and
  * unknown keys are tolerated (the engine adds fields over time).
@@ -11,7 +12,7 @@ export interface EngineDateTime {
   Timestamp?: number;
 }
 
-/** Milliseconds between 0001-01-01 and 1970-01-01 (the .NET epoch offset, §3.5 DateTime). */
+/** Milliseconds between 0001-01-01 and 1970-01-01 (the .NET epoch offset of `DateTime.Value`). */
 export const DOTNET_EPOCH_OFFSET_MS = 62_135_596_800_000;
 
 /** A .NET TimeSpan as the engine serialises it. */
@@ -107,7 +108,7 @@ export type Hint = Help;
 /** A penalty hint: a Help from `Level.PenaltyHelps`. */
 export type PenaltyHelp = Help;
 
-/** Code-entry kinds in `MixedActions` (§3.5 CodeAction). */
+/** Code-entry kinds in `MixedActions`: 1 a level or sector code, 2 a bonus code. */
 export const ACTION_KIND = { LevelCode: 1, BonusCode: 2 } as const;
 
 /** One submitted code (`Level.MixedActions[]`, newest first). */
@@ -196,7 +197,7 @@ export interface EngineAction {
   LevelId: number;
 }
 
-/** Level sequence ids (§3.5). */
+/** `LevelSequence` ids; 3 (storm) opens every level, chosen with `level=N`. */
 export const LEVEL_SEQUENCE = { Linear: 0, Specified: 1, Random: 2, Storm: 3, DynamicRandom: 4 } as const;
 
 /** `GET /gameengines/encounter/play/{id}?json=1`. */
@@ -224,7 +225,7 @@ export interface GameModel {
   [extra: string]: unknown;
 }
 
-/** `Event` codes and their meanings (§3.6). */
+/** `Event` codes and their meanings (docs/engine-contract.md, «Event codes»). */
 export const GAME_EVENT = {
   Running: 0,
   UnknownError: 1,
@@ -332,7 +333,7 @@ export interface DomainGame {
 /** `/gamestatistics/full/{id}?json=1`, kept loose (PascalCase, passed through unprojected). */
 export type GameStatistics = Record<string, unknown>;
 
-/** The current user, scraped from `/UserDetails.aspx` (§3.14). */
+/** The current user, scraped from `/UserDetails.aspx`. */
 export interface Profile {
   id: number;
   login: string;
@@ -344,7 +345,7 @@ export interface Profile {
   points?: string;
 }
 
-/** A team page (§3.15), scraped. */
+/** A team page (`/Teams/TeamDetails.aspx`), scraped. */
 export interface TeamInfo {
   team_id: number;
   team_name?: string;
@@ -353,7 +354,7 @@ export interface TeamInfo {
   actions?: Record<string, string>;
 }
 
-/** `POST /login/signin?json=1` reply (§2.1). */
+/** `POST /login/signin?json=1` reply. */
 export interface LoginReply {
   Error: number;
   Message?: string | null;

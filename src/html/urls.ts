@@ -37,7 +37,7 @@ export function createUrlResolver(base?: string): UrlResolver {
     try {
       if (absolute) return new URL(text).href;
       if (baseUrl) return new URL(text, baseUrl).href;
-      // Protocol-relative: an absolute address on another host (reference §11), https by default.
+      // Protocol-relative: an absolute address on another host, https by default.
       if (text.startsWith('//')) return new URL(`https:${text}`).href;
       return text;
     } catch {

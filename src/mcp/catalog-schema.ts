@@ -1,7 +1,7 @@
 /**
  * Publishes a catalog tool's JSON Schema through the SDK's Standard Schema seam without letting the
  * SDK validate against it. The catalog owns argument handling: models send `"42"` for an integer or
- * extra keys, and the catalog coerces or ignores them (reference-behaviour §1.4). A strict JSON
+ * extra keys, and the catalog coerces or ignores them (docs/catalog.md, «Arguments»). A strict JSON
  * Schema check here would turn those into "Input validation error" before the catalog could help.
  */
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';

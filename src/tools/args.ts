@@ -1,5 +1,5 @@
 /**
- * Forgiving argument coercion (reference §1.4, §5.5). LLM providers are loose about JSON types: an
+ * Forgiving argument coercion (docs/catalog.md, «Arguments»). LLM providers are loose about JSON types: an
  * integer arrives as `42`, `42.0` or `"42"`, a crop edge as `120`, `"120"` or `"25%"`. Everything
  * here accepts those spellings, treats `null` as "not given", and turns anything else into a
  * `ToolArgumentError` naming the argument and what it must be — raised before any engine call.

@@ -1,5 +1,5 @@
 /**
- * The read cache (reference §3, improved): off unless a TTL is set; keyed by tool name plus the
+ * The read cache (docs/catalog.md, «The read cache»): off unless a TTL is set; keyed by tool name plus the
  * arguments *after* coercion (so `{"game_id":42}` and `{"game_id":"42"}` share an entry); identical
  * concurrent reads share one engine call (single-flight); failures are never kept.
  */

@@ -1,5 +1,6 @@
 /**
- * The pictures and media of a level (reference §6, with its gaps fixed): every task, bonus task and bonus
+ * The pictures and media of a level (docs/catalog.md, «Where this catalog deliberately differs
+ * from the reference»): every task, bonus task and bonus
  * help, hint, penalty hint and organiser message is searched; each picture is listed once, in
  * document order, with its URL resolved against the engine's site and a note of where it came
  * from. A model cannot open a link by itself, so this list is what it passes to enc_view_image.

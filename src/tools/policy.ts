@@ -1,6 +1,7 @@
 /**
- * Access policies (reference §2): which mutating calls may reach the engine, and the refusal the
- * model reads when one may not. The gate runs before the read cache and before any engine call.
+ * Access policies (docs/catalog.md, «Policies»): which mutating calls may reach the engine, and
+ * the refusal the model reads when one may not. The gate runs before the read cache and before any
+ * engine call.
  */
 import { CatalogConfigError } from './errors.js';
 import type { Policy } from './types.js';

@@ -1,5 +1,5 @@
 /**
- * Compact JSON projections of engine payloads (reference §1.7). A GameModel carries HTML and
+ * Compact JSON projections of engine payloads (docs/catalog.md, «Projections»). A GameModel carries HTML and
  * dozens of presentation flags; the model reads these instead: snake_case, empty fields omitted,
  * HTML reduced to text (see `html/text.ts` for why), and the level's pictures and media listed as URLs.
  */

@@ -1,6 +1,7 @@
 /**
- * The text a surface appends to its agent's system prompt (reference §1.2): what the tools
- * control, how to look at task pictures (collages!), and what the active policy allows.
+ * The text a surface appends to its agent's system prompt (docs/catalog.md, «The system-prompt
+ * addendum»): what the tools control, how to look at task pictures (collages!), and what the
+ * active policy allows.
  */
 import type { Policy } from './types.js';
 

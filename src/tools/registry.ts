@@ -1,4 +1,7 @@
-/** The 17 tools in the reference order (§1.1): 13 reads, then the 4 mutating tools. */
+/**
+ * The 17 tools in the reference catalog's order (docs/catalog.md, «The tools»): 13 reads, then
+ * the 4 mutating tools.
+ */
 import type { CatalogTool } from './define.js';
 import type { ToolDeps } from './deps.js';
 import { profileTool, teamTool } from './read/account.js';

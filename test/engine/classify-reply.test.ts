@@ -7,7 +7,7 @@ import { antiSpamLoginLink, parseDomainGames, parseProfile } from '../../src/eng
 const ctx: ReplyContext = { site: new URL('https://tech.en.cx'), domain: 'tech.en.cx' };
 const reply = (status: number, body: string, location: string | null = null) => ({ url: 'https://tech.en.cx/x', status, location, body });
 
-describe('reply classification (§4.1)', () => {
+describe('reply classification (docs/engine-contract.md order)', () => {
   it('any body and status either decodes or raises an EncounterError — never SyntaxError or RangeError', () => {
     fc.assert(
       fc.property(fc.integer({ min: 100, max: 599 }), fc.oneof(fc.string(), fc.json(), fc.constant('<html>')), fc.option(fc.string()), (status, body, location) => {

@@ -21,7 +21,7 @@ async function reachLevel3(client: EncounterClient): Promise<GameModel> {
   return client.sendCode(DEMO_GAME_ID, 1400002, 2, 'red');
 }
 
-describe('fake engine rules (§3.8)', () => {
+describe('fake engine rules', () => {
   it('a level code also closes a matching bonus when there is no answer-block rule (Kind 1 and 2 rows)', async () => {
     const client = await signedInClient(fake);
     const m = await client.sendCode(DEMO_GAME_ID, 1400001, 1, 'blue');

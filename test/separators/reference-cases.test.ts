@@ -1,6 +1,7 @@
 /**
- * Reference acceptance cases 30–39 (§10 "image tools"): 300×200 gradient panels, 10 px white seams,
- * built in memory; case 32 goes through a real JPEG encoder (sharp, quality 75) and our decoder.
+ * Reference acceptance cases 30–39 (docs/catalog.md, «Reference acceptance cases»): 300×200
+ * gradient panels, 10 px white seams, built in memory; case 32 goes through a real JPEG encoder
+ * (sharp, quality 75) and our decoder.
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';

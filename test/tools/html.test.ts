@@ -1,7 +1,7 @@
 /**
  * HTML reduction and picture listing (src/html/*, src/tools/level-images.ts).
  * Reference acceptance case covered: 25 (task img + bonus picture link → 2 images, `where` task),
- * plus the §11 gaps: document order, decoded entities, unquoted src, srcset, links with query
+ * plus what the reference missed: document order, decoded entities, unquoted src, srcset, links with query
  * strings, relative URLs resolved, each picture once.
  */
 import fc from 'fast-check';

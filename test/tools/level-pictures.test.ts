@@ -3,8 +3,8 @@
  * every place a level can hold one — task (relative, absolute, protocol-relative, entity-encoded),
  * bonus task (srcset) and bonus help (a link with a query string), hint, penalty hint comment and
  * text, organiser message. Each must be listed once, in reading order, with where it came from.
- * Reference acceptance case covered: 25 (extended); §11 gaps: order, entities, srcset, query strings,
- * relative URLs resolved.
+ * Reference acceptance case covered: 25 (extended), plus what the reference missed: order, entities,
+ * srcset, query strings, relative URLs resolved.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoEngine } from '../../src/demo/index.js';

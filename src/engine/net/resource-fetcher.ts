@@ -25,7 +25,7 @@ import { nonPublicReason, parseIpLiteral } from './ip-address.js';
 
 /** 8 MiB: the reference cap; big enough for any task photo, small enough to hold in memory. */
 export const DEFAULT_RESOURCE_MAX_BYTES = 8 * 1024 * 1024;
-/** 15 s: the engine's own default timeout for everything (encounter-api.md §1). */
+/** 15 s: the timeout the engine's clients use for every request (docs/engine-contract.md, «Timeouts»). */
 export const DEFAULT_RESOURCE_TIMEOUT_MS = 15_000;
 /** Redirect hops followed at most; each is re-checked. Picture hosts rarely need more than one. */
 export const MAX_RESOURCE_REDIRECTS = 5;

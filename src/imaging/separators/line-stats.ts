@@ -11,7 +11,8 @@
  * colour. Nothing is sampled: test/separators/line-stats.test.ts checks all of this against a
  * reference that reads every pixel.
  *
- * What makes it fast (issue 7), each measured on the bench fixtures (bench/separators-speed.ts):
+ * What makes it fast (the target is ≥ 1000 MP/s), each measured on the bench fixtures
+ * (bench/separators-speed.ts):
  * - probes: a line is first read at 32 spread-out pixels, which prove nearly every line of a
  *   photograph at once (in-order reading needed ~600 pixels per row, ~320 per column); probing
  *   backs off along runs of lines it fails on, since each probe is a cache miss;

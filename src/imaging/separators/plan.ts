@@ -191,7 +191,7 @@ function explainGrid(panels: Box[], colour: Rgb | undefined, h: StripDetection, 
   return `${shape}, its cuts through the middle of separators${colourName(colour)}${extras(h.captions + v.captions, h.damaged + v.damaged)}`;
 }
 
-/** The even division of reference §5.7 step 8: over the full span, margins included. */
+/** The even division: over the full span, margins included (docs/catalog.md, «Pictures»). */
 function evenly(raster: Raster, axis: StripAxis, n: number): SplitPlan {
   const span = axis === 'horizontal' ? raster.width : raster.height;
   const division = equalDivision(span, n);

@@ -1,5 +1,5 @@
 /**
- * Resolving a crop request against the decoded picture (reference §5.5): percentages become
+ * Resolving a crop request against the decoded picture (docs/catalog.md, «Pictures»): percentages become
  * pixels, missing edges default to the far edge, and a box hanging over the picture is trimmed
  * rather than refused. Only a box with no positive size or entirely outside is an error.
  */
