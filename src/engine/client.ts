@@ -17,7 +17,8 @@ import { DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT, Transport, type Pacing, type Tr
 import { GAME_EVENT, type DomainGame, type FetchedResource, type GameList, type GameModel, type GameStatistics, type LoginReply, type Profile, type TeamInfo } from './types.js';
 
 export { DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT };
-/** Manual redirect hops for MakeGameFee (docs/engine-contract.md, «Applying to a game»). */
+/** Manual redirect hops for MakeGameFee (docs/engine-contract.md, «Applying to a game
+ * (MakeGameFee)»). */
 const MAX_ENTER_REDIRECTS = 5;
 
 export interface EncounterClientOptions {
