@@ -15,9 +15,24 @@ import { SessionExpiredError } from '../engine/errors.js';
 import { savedAdminSessions, type AdminSessionOptions } from './admin-sessions.js';
 import { DEMO_SOURCE_DOMAIN, DEMO_SOURCE_GAME_ID, DEMO_TARGET_DOMAIN, DEMO_TARGET_GAME_ID, openCopyDemo, type CopyDemo } from './copy-demo.js';
 import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
+import { FLAG_SPELLING_NOTE, flagTable } from './help.js';
 
 /** The domain a copy goes to when neither --to nor ENCX_DOMAIN says otherwise. */
 export const DEFAULT_TARGET_DOMAIN = 'tech.en.cx';
+
+const FLAGS: FlagSpecs = {
+  from: { type: 'string', value: 'DOMAIN', description: 'domain of the source game, e.g. svk.en.cx', default: 'the target domain' },
+  game: { type: 'string', value: 'ID', description: 'id of the source game', default: 'required' },
+  to: { type: 'string', value: 'DOMAIN', description: 'domain of the target game (env ENCX_DOMAIN)', default: DEFAULT_TARGET_DOMAIN },
+  target: { type: 'string', value: 'ID', description: 'id of an existing game on --to that receives the copy (create it first)', default: 'required' },
+  'dry-run': { type: 'boolean', description: 'read both games and print what would change; write nothing' },
+  json: { type: 'boolean', description: 'print the result as JSON on stdout instead of text' },
+  demo: {
+    type: 'boolean',
+    description: 'run offline: two fake domains in this process, a demo source game with every kind of content, an empty target; no account and no network needed',
+  },
+  help: { type: 'boolean', aliases: ['h'], hidden: true },
+};
 
 const HELP = `usage: encli copy-game --from <domain> --game <id> [--to <domain>] --target <id> [--dry-run] [--json]
        encli copy-game --demo [--dry-run] [--json]
@@ -27,32 +42,16 @@ bonuses, messages, sectors and their answers, sector rules) into an existing gam
 target back and compare it level by level. Only a comparison with zero differences is reported as
 verified.
 
-  --from      domain of the source game, e.g. svk.en.cx (default: the target's domain)
-  --game      id of the source game (required)
-  --to        domain of the target game (env ENCX_DOMAIN; default ${DEFAULT_TARGET_DOMAIN})
-  --target    id of an existing game on --to that receives the copy (required; create it first)
-  --dry-run   read both games and print what would change; write nothing
-  --json      print the result as JSON on stdout instead of text
-  --demo      run offline: two fake domains in this process, a demo source game with every kind of
-              content, an empty target; no account and no network needed
+flags:
+${flagTable(FLAGS)}
 
 Each domain uses its own saved login: run "encli login -domain <domain>" once for --from and once
 for --to. The target's login is never sent to the source domain.
 Levels are aligned by position and only what differs is rewritten, so running the same copy again
 changes nothing. Extra levels of the target are never deleted (a target with more levels than the
 source is refused). Progress goes to stderr; the verdict and the stats to stdout.
-Exit status: 0 verified (or a dry run), 1 not verified or failed, 2 bad usage.`;
-
-const FLAGS: FlagSpecs = {
-  from: { type: 'string' },
-  game: { type: 'string' },
-  to: { type: 'string' },
-  target: { type: 'string' },
-  'dry-run': { type: 'boolean' },
-  json: { type: 'boolean' },
-  demo: { type: 'boolean' },
-  help: { type: 'boolean', aliases: ['h'] },
-};
+Exit status: 0 verified (or a dry run), 1 not verified or failed, 2 bad usage.
+${FLAG_SPELLING_NOTE}`;
 
 /** Where the command writes; tests pass their own. */
 export interface CopyGameIo {

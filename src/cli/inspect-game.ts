@@ -12,6 +12,15 @@ import { savedAdminSessions } from './admin-sessions.js';
 import { cliMessageOf, DEFAULT_TARGET_DOMAIN, gameIdFlag, type CopyGameIo } from './copy-game.js';
 import { DEMO_SOURCE_DOMAIN, DEMO_SOURCE_GAME_ID, openCopyDemo } from './copy-demo.js';
 import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
+import { FLAG_SPELLING_NOTE, flagTable } from './help.js';
+
+const FLAGS: FlagSpecs = {
+  domain: { type: 'string', value: 'DOMAIN', description: "the game's Encounter domain (env ENCX_DOMAIN)", default: DEFAULT_TARGET_DOMAIN },
+  game: { type: 'string', value: 'ID', description: 'the game id', default: 'required' },
+  json: { type: 'boolean', description: 'print the counts as JSON on stdout' },
+  demo: { type: 'boolean', description: 'read the offline demo game on a fake svk.en.cx; no account and no network needed' },
+  help: { type: 'boolean', aliases: ['h'], hidden: true },
+};
 
 const HELP = `usage: encli inspect-game --domain <domain> --game <id> [--json]
        encli inspect-game --demo [--json]
@@ -21,21 +30,12 @@ hints, penalty hints, sectors with answers, bonuses (one for every level counts 
 a comment, embedded and missing assets. Nothing is changed. Run it before "encli copy-game" to
 check the source is what you expect.
 
-  --domain    the game's Encounter domain (env ENCX_DOMAIN; default ${DEFAULT_TARGET_DOMAIN})
-  --game      the game id (required)
-  --json      print the counts as JSON on stdout
-  --demo      read the offline demo game on a fake svk.en.cx; no account and no network needed
+flags:
+${flagTable(FLAGS)}
 
 Uses the domain's saved login ("encli login -domain <domain>"), which needs author or editor rights
-on the game. Exit status: 0 read, 1 failed, 2 bad usage.`;
-
-const FLAGS: FlagSpecs = {
-  domain: { type: 'string' },
-  game: { type: 'string' },
-  json: { type: 'boolean' },
-  demo: { type: 'boolean' },
-  help: { type: 'boolean', aliases: ['h'] },
-};
+on the game. Exit status: 0 read, 1 failed, 2 bad usage.
+${FLAG_SPELLING_NOTE}`;
 
 /** The counts as aligned text lines. */
 export function renderSummary(s: ScenarioSummary): string {
