@@ -27,6 +27,7 @@
 import type { Engine } from '../engine/engine.js';
 import { DEFAULT_REQUEST_INTERVAL_MS, Paced } from '../engine/paced.js';
 import { createCatalog, failureText } from '../tools/index.js';
+import type { AdminToolsOptions } from '../tools/index.js';
 import type { Catalog, ConfirmationQuestion, Policy, ToolOutcome } from '../tools/types.js';
 import { AgentConfigError, parseAgentConfig, type AgentConfig, type AgentConfigInput } from './config.js';
 import type { HostTool } from './host-tools.js';
@@ -82,6 +83,13 @@ export interface AgentSessionOptions {
   locationTimeoutMs?: number;
   /** Floor between engine request starts (default 350 ms, the iOS app's pacing). */
   requestIntervalMs?: number;
+  /**
+   * The editor tools `inspect_game_scenario` and `admin_copy_game`: the current domain's admin
+   * session (the target of every copy) and an opener for another domain's own saved session,
+   * handed to the catalog as is. Absent (the default): the model has no admin tools. The copy is
+   * a mutating call: the policy gates it and the host confirms it like any other change.
+   */
+  admin?: AdminToolsOptions;
 }
 
 /** Why `send` or a host call was refused; `message` is what `turn_failed` carried. */
@@ -165,7 +173,7 @@ export class AgentSession implements AgentSessionApi {
       options.provider ?? createProvider(this.config, { fetch: options.fetch, headers: options.headers, codexTokens: this.codexTokens });
     // Parallel tool calls of one model reply must not burst at the engine's anti-spam wall.
     const engine = new Paced(options.engine, options.requestIntervalMs ?? DEFAULT_REQUEST_INTERVAL_MS);
-    this.catalog = createCatalog(engine, { policy: this.config.policy, readCacheTTL: READ_CACHE_TTL_MS });
+    this.catalog = createCatalog(engine, { policy: this.config.policy, readCacheTTL: READ_CACHE_TTL_MS, admin: options.admin });
     this.now = options.now ?? (() => new Date());
     if (this.config.locationTools) {
       this.hostTools.push(

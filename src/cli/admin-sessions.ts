@@ -10,6 +10,7 @@ import type { EncounterClientOptions } from '../engine/client.js';
 import { SessionExpiredError } from '../engine/errors.js';
 import { clientFromSavedSession } from '../engine/saved-client.js';
 import { SessionStore } from '../engine/session-store.js';
+import { openCopyDemo } from './copy-demo.js';
 
 export interface AdminSessionOptions {
   /** Where sessions are saved; default `$XDG_CONFIG_HOME/encli`. */
@@ -44,4 +45,36 @@ export async function savedAdminSessions(currentDomain: string, options: AdminSe
       }
     },
   };
+}
+
+/** What a command's `--admin` flag needs to know. */
+export interface AdminFlagSettings {
+  /** The current domain: the target of every copy, signed in by `encli login`. */
+  domain: string;
+  /** `--demo`: the copy demo's two offline fake domains instead of saved logins. */
+  demo: boolean;
+  /** Engine base URL override (`ENCX_BASE_URL`) for the current domain. */
+  baseUrl?: string;
+}
+
+/**
+ * The sessions behind `--admin` of `encli mcp`, `encli chat` and `encli web`: the copy demo's two
+ * fake domains with `--demo`, else the saved logins. Throws an Error that says how to sign in when
+ * the current domain has none.
+ *
+ * @example
+ * ```ts
+ * const admin = await openAdminFlagSessions({ domain: 'tech.en.cx', demo: false });
+ * const catalog = createCatalog(engine, { policy: 'approve', admin: admin.sessions });
+ * await admin.close();
+ * ```
+ */
+export async function openAdminFlagSessions(settings: AdminFlagSettings): Promise<{ sessions: CopySessions; close(): Promise<void> }> {
+  if (settings.demo) return openCopyDemo();
+  try {
+    const sessions = await savedAdminSessions(settings.domain, { clientOptions: (d) => (d === settings.domain ? { baseUrl: settings.baseUrl } : {}) });
+    return { sessions, close: async () => {} };
+  } catch (err) {
+    throw new Error(`--admin needs the saved session of ${settings.domain}: ${(err as Error).message}. Run "encli login -domain ${settings.domain}" first`);
+  }
 }

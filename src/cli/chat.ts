@@ -13,6 +13,7 @@ import type { Engine } from '../engine/engine.js';
 import { packageVersion } from '../mcp/package-version.js';
 import { configDir, readPrivateFile, writePrivateFile } from '../node/private-files.js';
 import { parsePolicy } from '../tools/policy.js';
+import type { AdminToolsOptions } from '../tools/index.js';
 import type { Policy } from '../tools/types.js';
 import { LineInput } from './chat-input.js';
 import { ChatView } from './chat-view.js';
@@ -21,6 +22,7 @@ import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
 import type { CliCommand } from './help.js';
 import { LLM_FLAGS, llmFlagsHelp, llmSessionOptions, resolveLlmSettings, toAgentConfigInput, type LlmSettings } from './llm-settings.js';
 import { openEngineClient } from './mcp.js';
+import { openAdminFlagSessions } from './admin-sessions.js';
 import { nodePageFetcher } from './page-fetcher.js';
 
 /** Input lines kept in the history file between runs. */
@@ -29,6 +31,7 @@ const HISTORY_LINES = 500;
 const FLAGS: FlagSpecs = {
   ...DOMAIN_FLAGS,
   demo: { type: 'boolean' },
+  admin: { type: 'boolean' },
   security: { type: 'string' },
   login: { type: 'string' },
   password: { type: 'string' },
@@ -40,7 +43,7 @@ const FLAGS: FlagSpecs = {
 };
 
 function help(env: Record<string, string | undefined>): string {
-  return `usage: encli chat [-domain ${DEFAULT_DOMAIN}] [--demo] [-security approve|readonly|full]
+  return `usage: encli chat [-domain ${DEFAULT_DOMAIN}] [--demo] [--admin] [-security approve|readonly|full]
                   [--provider P] [--model M] [--api-base URL] [--api-key-file FILE]
                   [--auth codex [--issuer URL] [--backend URL]]
        encli --llm …   (the same)
@@ -50,6 +53,10 @@ with your "y", submits codes or takes hints.
   -domain     the Encounter domain (env ENCX_DOMAIN; default ${DEFAULT_DOMAIN}); sign in first with
               "encli login -domain <domain>", or pass -login and -password
   --demo      play the offline demo game instead: no account, no engine network
+  --admin     also give the assistant the editor tools inspect_game_scenario and admin_copy_game
+              ("copy game 82864 from svk.en.cx into 123 here"): a copy writes into a game of
+              -domain, reads the source with that domain's own saved login, and is asked as [y/N]
+              with the source, the target and the counts; with --demo, two offline fake domains
   -security   approve (default): every change to the game is asked as [y/N] first;
               readonly: the assistant cannot change anything; full: changes run without asking
   -login, -password   sign in when no session is saved (env ENCX_LOGIN, ENCX_PASSWORD)
@@ -108,15 +115,17 @@ export async function runChat(argv: string[]): Promise<number> {
       message.includes('needs an API key') ? `${message}: pass --api-key-file, or set ENCX_LLM_API_KEY or OPENAI_API_KEY` : message,
     );
   }
-  const openSession = (engine: Engine) =>
+  const openSession = (engine: Engine, admin: AdminToolsOptions | undefined) =>
     new AgentSession({
       config,
       engine,
+      admin,
       headers: { 'user-agent': `encli/${version}` },
       fetchPage: nodePageFetcher(`encli/${version}`),
       ...llmSessionOptions(llm),
     });
   const demoEngine = demo ? await createDemoEngine() : undefined;
+  let admin: { sessions: AdminToolsOptions; close(): Promise<void> } | undefined;
   try {
     const engine =
       demoEngine?.engine ??
@@ -128,12 +137,15 @@ export async function runChat(argv: string[]): Promise<number> {
         password: typeof flags.password === 'string' && flags.password !== '' ? flags.password : env.ENCX_PASSWORD || undefined,
         baseUrl: nonEmpty(env.ENCX_BASE_URL),
       }));
-    const session = openSession(engine);
+    // After the engine: its sign-in saves the session the admin tools then open.
+    if (flags.admin === true) admin = await openAdminFlagSessions({ domain, demo, baseUrl: nonEmpty(env.ENCX_BASE_URL) });
+    const session = openSession(engine, admin?.sessions);
     const picturesDir = nonEmpty(flags.pictures) ?? join(tmpdir(), `encli-chat-${stamp(new Date())}-${process.pid}`);
     return await chatLoop(session, llm, { domain: demo ? 'demo (offline)' : domain, remedyDomain: domain, picturesDir, gameId: demoEngine?.gameId });
   } finally {
     await llm.codex?.save();
     await demoEngine?.close();
+    await admin?.close();
   }
 }
 

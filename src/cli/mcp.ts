@@ -17,8 +17,7 @@ import type { Policy } from '../tools/types.js';
 import { DEFAULT_DOMAIN, DOMAIN_FLAGS, domainFromFlags } from './domain.js';
 import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
 import type { CopySessions } from '../copy/copy-game.js';
-import { savedAdminSessions } from './admin-sessions.js';
-import { openCopyDemo } from './copy-demo.js';
+import { openAdminFlagSessions } from './admin-sessions.js';
 import { FLAG_SPELLING_NOTE, flagTable, type CliCommand } from './help.js';
 
 /**
@@ -195,14 +194,10 @@ async function openDemo(): Promise<{ engine: Engine; close(): Promise<void> }> {
 
 /** The admin tool set's sessions: saved logins per domain, or the copy demo's two fake domains. */
 async function openAdminSessions(settings: McpSettings): Promise<{ sessions: CopySessions; close(): Promise<void> }> {
-  if (settings.demo) {
-    return openCopyDemo();
-  }
   try {
-    const sessions = await savedAdminSessions(settings.domain, { clientOptions: (d) => (d === settings.domain ? { baseUrl: settings.baseUrl } : {}) });
-    return { sessions, close: async () => {} };
+    return await openAdminFlagSessions(settings);
   } catch (err) {
-    throw new McpStartupError(`--admin needs the saved session of ${settings.domain}: ${(err as Error).message}. Run "encli login -domain ${settings.domain}" first`);
+    throw settings.demo ? err : new McpStartupError((err as Error).message);
   }
 }
 

@@ -24,12 +24,14 @@ import { parseAgentConfig, type AgentConfigInput } from '../agent/config.js';
 import { packageVersion } from '../mcp/package-version.js';
 import { LLM_FLAGS, llmFlagsHelp, llmSessionOptions, resolveLlmSettings, toAgentConfigInput, type LlmSettings } from './llm-settings.js';
 import { nodePageFetcher } from './page-fetcher.js';
+import { openAdminFlagSessions } from './admin-sessions.js';
 
 
 const FLAGS: FlagSpecs = {
   ...DOMAIN_FLAGS,
   security: { type: 'string' },
   demo: { type: 'boolean' },
+  admin: { type: 'boolean' },
   port: { type: 'string' },
   host: { type: 'string' },
   open: { type: 'boolean' },
@@ -41,13 +43,18 @@ const FLAGS: FlagSpecs = {
 };
 
 function help(env: Record<string, string | undefined>): string {
-  return `usage: encli web [-domain tech.en.cx] [--demo] [-security readonly|approve|full] [--port N] [--open]
+  return `usage: encli web [-domain tech.en.cx] [--demo] [--admin] [-security readonly|approve|full] [--port N] [--open]
                  [-game ID] [--host H] [model flags]
 
 Serve the assistant as a page in your browser (phone-friendly), on this computer only.
   -domain     the Encounter domain (env ENCX_DOMAIN; default ${DEFAULT_DOMAIN}); without a saved
               session ("encli login") the page asks you to sign in
   --demo      an offline demo game: no account, no network besides the model
+  --admin     also give the assistant the editor tools inspect_game_scenario and admin_copy_game
+              ("copy game 82864 from svk.en.cx into 123 here"): a copy writes into a game of
+              -domain (needs its saved "encli login"), reads the source with that domain's own
+              saved login, and the page asks first with the source, the target and the counts;
+              with --demo, two offline fake domains
   -security   approve (default) asks you in the page before every change; readonly hides the
               tools that change the game; full lets changes run without asking
   --port      the port (default 0: any free port); the printed address is the one to open
@@ -66,6 +73,8 @@ Flags take one dash or two (-domain x, --domain=x).`;
 export interface WebSettings {
   domain: string;
   demo: boolean;
+  /** `--admin`: the game-copy tools for the assistant. */
+  admin: boolean;
   policy: Policy;
   port: number;
   host: string;
@@ -110,6 +119,7 @@ export async function resolveWebSettings(argv: readonly string[], env: NodeJS.Pr
   return {
     domain,
     demo: flags.demo === true,
+    admin: flags.admin === true,
     policy,
     port: parsePort(text(flags.port)),
     host: parseHost(text(flags.host)),
@@ -178,9 +188,17 @@ export async function runWeb(argv: string[]): Promise<number> {
   }
   const domain = demo ? demo.fake.domain : settings.domain;
   const version = packageVersion();
+  let admin: Awaited<ReturnType<typeof openAdminFlagSessions>> | undefined;
+  try {
+    if (settings.admin) admin = await openAdminFlagSessions({ domain: settings.domain, demo: settings.demo, baseUrl: settings.baseUrl });
+  } catch (err) {
+    await demo?.close();
+    throw err;
+  }
   const session = new AgentSession({
     config: settings.config,
     engine,
+    admin: admin?.sessions,
     headers: { 'user-agent': `encli/${version}` },
     fetchPage: nodePageFetcher(`encli/${version}`),
     // One ChatGPT token source for the page's session (renewals are saved as they happen).
@@ -204,6 +222,7 @@ export async function runWeb(argv: string[]): Promise<number> {
     onError: (error) => process.stderr.write(`encli web: ${error.message}\n`),
   }).catch(async (err: unknown) => {
     await demo?.close();
+    await admin?.close();
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`port ${settings.port} is taken; choose another --port or leave it out for a free one`);
     if (code === 'EADDRNOTAVAIL') throw new UsageError(`this computer has no address ${settings.host}`);
@@ -237,6 +256,7 @@ export async function runWeb(argv: string[]): Promise<number> {
   });
   await web.close();
   await demo?.close();
+  await admin?.close();
   return 0;
 }
 

@@ -18,6 +18,22 @@ afterEach(async () => {
   if (home) await rm(home, { recursive: true, force: true });
 });
 
+/** `encli chat ARGS` with `input` piped in whole; stdout and stderr together, and the exit code. */
+async function chatWithInput(args: string[], input: string): Promise<{ code: number | null; out: string }> {
+  home = await mkdtemp(join(tmpdir(), 'encli-chat-pipe-'));
+  const child = spawn(process.execPath, tsNode(ENCLI, ['chat', ...args]), {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ENCX_LLM_API_KEY: 'test-key', OPENAI_API_KEY: '', XDG_CONFIG_HOME: home },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString('utf8')));
+  child.stdin.end(input);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, out };
+}
+
 describe('encli chat with piped input', () => {
   it('answers the [y/N] question from the next line and plays every queued line', async () => {
     fake = await startFakeOpenAI([
@@ -25,17 +41,7 @@ describe('encli chat with piped input', () => {
       reply('Done.'),
       reply('Second.'),
     ]);
-    home = await mkdtemp(join(tmpdir(), 'encli-chat-pipe-'));
-    const child = spawn(process.execPath, tsNode(ENCLI, ['chat', '--demo', '--api-base', fake.baseURL, '--model', 'm']), {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ENCX_LLM_API_KEY: 'test-key', OPENAI_API_KEY: '', XDG_CONFIG_HOME: home },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString('utf8')));
-    child.stdin.end('send yellow\ny\nagain\n');
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const { code, out } = await chatWithInput(['--demo', '--api-base', fake.baseURL, '--model', 'm'], 'send yellow\ny\nagain\n');
     expect(code).toBe(0);
     expect(out).toMatch(/Submit the code "yellow".*\[y\/N\] y\n/);
     expect(out).toContain('✓ enc_send_code game_id=10101 code="yellow"');
@@ -47,6 +53,23 @@ describe('encli chat with piped input', () => {
       { role: 'assistant', content: 'Done.' },
       { role: 'user', content: 'again' },
     ]);
+  });
+
+  it('--demo --admin: "copy game 82864 from svk.en.cx into 123 here" is asked with source, target and counts, then copied and verified', async () => {
+    const args = { source_domain: 'svk.en.cx', source_game_id: 82864, target_game_id: 123 };
+    fake = await startFakeOpenAI([
+      callTools([{ name: 'inspect_game_scenario', arguments: { source_domain: 'svk.en.cx', source_game_id: 82864 } }]),
+      callTools([{ name: 'admin_copy_game', arguments: args }]),
+      reply('Copied.'),
+    ]);
+    const { code, out } = await chatWithInput(['--demo', '--admin', '--api-base', fake.baseURL, '--model', 'm'], 'Copy game 82864 from svk.en.cx into 123 here\ny\n');
+    expect(code).toBe(0);
+    expect(out).toMatch(/game 82864 on svk\.en\.cx .*3 levels.*5 sectors.*into game 123 on tech\.en\.cx.*\[y\/N\] y\n/s);
+    expect(out).toContain('✓ admin_copy_game');
+    expect(out).toContain('Copied.');
+    const messages = fake.requests[2]!.body.messages as Array<{ role: string; content: unknown }>;
+    const copyResult = JSON.parse(String(messages.at(-1)!.content));
+    expect(copyResult).toMatchObject({ success: true, verified: true });
   });
 
   it('a hosted provider without a key is a usage error that says where a key comes from', async () => {

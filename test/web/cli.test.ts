@@ -78,6 +78,28 @@ describe('encli web', { timeout: 90_000 }, () => {
     expect(await run.exited).toBe(0);
   });
 
+  it('--demo --admin gives the assistant of the page the game-copy tools on the two offline domains', async () => {
+    const before = model.requests.length;
+    model.push(reply('Ready to copy.'));
+    const run = encli(['web', '--demo', '--admin', '--port', '0', ...modelFlags()]);
+    const url = new URL(await firstLine(run));
+    const token = url.searchParams.get('token')!;
+    const headers = { cookie: `${secretCookieName(Number(url.port))}=${token}`, origin: url.origin, 'content-type': 'application/json' };
+    expect((await fetch(`${url.origin}/api/send`, { method: 'POST', headers, body: JSON.stringify({ text: 'copy a game' }) })).status).toBe(202);
+    await expect.poll(() => model.requests.length, { timeout: 20_000 }).toBe(before + 1);
+    const tools = (model.requests[before]!.body.tools as Array<{ function: { name: string } }>).map((t) => t.function.name);
+    expect(tools).toEqual(expect.arrayContaining(['inspect_game_scenario', 'admin_copy_game']));
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(0);
+  });
+
+  it('--admin without a saved session of the domain says how to sign in and exits', async () => {
+    const run = encli(['web', '--admin', '-domain', 'nowhere.en.cx', '--port', '0', ...modelFlags()]);
+    expect(await run.exited).toBe(1);
+    expect(run.stderr()).toContain('--admin needs the saved session of nowhere.en.cx');
+    expect(run.stderr()).toContain('encli login -domain nowhere.en.cx');
+  });
+
   it('warns when asked to listen beyond this computer', async () => {
     const run = encli(['web', '--demo', '--host', '0.0.0.0', ...modelFlags()]);
     await firstLine(run);
