@@ -19,8 +19,8 @@ import { LineInput } from './chat-input.js';
 import { ChatView } from './chat-view.js';
 import { DEFAULT_DOMAIN, DOMAIN_FLAGS, domainFromFlags } from './domain.js';
 import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
-import type { CliCommand } from './help.js';
-import { LLM_FLAGS, llmFlagsHelp, llmSessionOptions, resolveLlmSettings, toAgentConfigInput, type LlmSettings } from './llm-settings.js';
+import { FLAG_SPELLING_NOTE, flagTable, type CliCommand } from './help.js';
+import { LLM_FLAGS, llmSessionOptions, llmSettingsFileNote, resolveLlmSettings, toAgentConfigInput, type LlmSettings } from './llm-settings.js';
 import { openEngineClient } from './mcp.js';
 import { openAdminFlagSessions } from './admin-sessions.js';
 import { nodePageFetcher } from './page-fetcher.js';
@@ -30,44 +30,44 @@ const HISTORY_LINES = 500;
 
 const FLAGS: FlagSpecs = {
   ...DOMAIN_FLAGS,
-  demo: { type: 'boolean' },
-  admin: { type: 'boolean' },
-  security: { type: 'string' },
-  login: { type: 'string' },
-  password: { type: 'string' },
-  pictures: { type: 'string' },
-  'web-tools': { type: 'boolean' },
-  stream: { type: 'boolean' },
-  help: { type: 'boolean', aliases: ['h'] },
+  demo: { type: 'boolean', description: 'play the offline demo game instead: no account, no engine network' },
+  admin: {
+    type: 'boolean',
+    description:
+      'also give the assistant the editor tools inspect_game_scenario and admin_copy_game ("copy game 82864 from svk.en.cx into 123 here"): a copy writes into a game of --domain, reads the source with that domain\'s own saved login, and is asked as [y/N] with the source, the target and the counts; with --demo, two offline fake domains',
+  },
+  security: {
+    type: 'string',
+    value: 'approve|readonly|full',
+    description: 'approve: every change to the game is asked as [y/N] first; readonly: the assistant cannot change anything; full: changes run without asking',
+    default: 'approve',
+  },
+  login: { type: 'string', value: 'LOGIN', description: 'sign in when no session is saved (env ENCX_LOGIN; needs --password)', default: 'the saved session' },
+  password: { type: 'string', value: 'PASSWORD', description: 'the password for --login (env ENCX_PASSWORD)', default: 'the saved session' },
+  pictures: { type: 'string', value: 'DIR', description: 'folder for pictures the tools return; each is named in the output', default: `a new folder under ${tmpdir()}` },
+  'web-tools': { type: 'boolean', description: 'let the assistant search the web and read pages (public addresses only)' },
+  stream: { type: 'boolean', description: '--stream=false asks the endpoint for whole answers instead of a stream', default: 'on' },
+  help: { type: 'boolean', aliases: ['h'], hidden: true },
   ...LLM_FLAGS,
 };
 
 function help(env: Record<string, string | undefined>): string {
-  return `usage: encli chat [-domain ${DEFAULT_DOMAIN}] [--demo] [--admin] [-security approve|readonly|full]
-                  [--provider P] [--model M] [--api-base URL] [--api-key-file FILE]
-                  [--auth codex [--issuer URL] [--backend URL]]
+  return `usage: encli chat [flags]
        encli --llm …   (the same)
 
 Talk to an assistant that plays Encounter with you: it reads levels, looks at task pictures and,
-with your "y", submits codes or takes hints.
-  -domain     the Encounter domain (env ENCX_DOMAIN; default ${DEFAULT_DOMAIN}); sign in first with
-              "encli login -domain <domain>", or pass -login and -password
-  --demo      play the offline demo game instead: no account, no engine network
-  --admin     also give the assistant the editor tools inspect_game_scenario and admin_copy_game
-              ("copy game 82864 from svk.en.cx into 123 here"): a copy writes into a game of
-              -domain, reads the source with that domain's own saved login, and is asked as [y/N]
-              with the source, the target and the counts; with --demo, two offline fake domains
-  -security   approve (default): every change to the game is asked as [y/N] first;
-              readonly: the assistant cannot change anything; full: changes run without asking
-  -login, -password   sign in when no session is saved (env ENCX_LOGIN, ENCX_PASSWORD)
-${llmFlagsHelp(env)}
-  --pictures  folder for pictures the tools return (default: a new folder under ${tmpdir()})
-  --web-tools let the assistant search the web and read pages (public addresses only)
-  --stream=false  ask the endpoint for whole answers instead of a stream
+with your "y", submits codes or takes hints. Sign in first with "encli login" (domain
+${DEFAULT_DOMAIN} unless you pass --domain), or pass --login and --password.
+
+flags:
+${flagTable(FLAGS)}
+
+${llmSettingsFileNote(env)}
 In the chat: /reset forgets the conversation, /help, /exit. Ctrl-C cancels the running turn
 (and refuses a pending question); Ctrl-C twice quits.
 Offline try with a local model (Ollama):
-  encli chat --demo --api-base http://127.0.0.1:11434/v1 --model qwen3`;
+  encli chat --demo --api-base http://127.0.0.1:11434/v1 --model qwen3
+${FLAG_SPELLING_NOTE}`;
 }
 
 const IN_CHAT_HELP = `/reset  forget the conversation (the game is not touched)

@@ -19,32 +19,38 @@ import type { AgentSessionOptions } from '../agent/session.js';
 import { loadCodexLogin, type CodexLogin } from './auth.js';
 import { configDir, readPrivateFile } from '../node/private-files.js';
 import { UsageError, type FlagSpecs, type ParsedFlags } from './flags.js';
+import { flagTable } from './help.js';
 
 /** The flags every LLM command accepts, spelled the same everywhere. */
 export const LLM_FLAGS: FlagSpecs = {
-  provider: { type: 'string' },
-  model: { type: 'string' },
-  'api-base': { type: 'string' },
-  'api-key-file': { type: 'string' },
-  auth: { type: 'string', choices: ['apikey', 'codex'] },
-  issuer: { type: 'string' },
-  backend: { type: 'string' },
+  provider: { type: 'string', value: 'NAME', description: 'openai, anthropic, polza; or any name with --api-base (env ENCX_LLM_PROVIDER)', default: 'openai' },
+  model: { type: 'string', value: 'NAME', description: 'the model name (env ENCX_LLM_MODEL)', default: `required; ${CODEX_DEFAULT_MODEL} with --auth codex` },
+  'api-base': {
+    type: 'string',
+    value: 'URL',
+    description: 'an OpenAI-compatible endpoint serving /chat/completions, e.g. http://127.0.0.1:11434/v1 for Ollama (env ENCX_LLM_API_BASE)',
+    default: "the provider's endpoint",
+  },
+  'api-key-file': { type: 'string', value: 'FILE', description: 'a file holding the API key', default: 'env ENCX_LLM_API_KEY or OPENAI_API_KEY' },
+  auth: {
+    type: 'string',
+    choices: ['apikey', 'codex'],
+    description: 'codex: use the ChatGPT subscription signed in with "encli auth codex" instead of a key; the credential renews itself (env ENCX_LLM_AUTH)',
+    default: 'apikey',
+  },
+  issuer: { type: 'string', value: 'URL', description: 'with --auth codex: the sign-in server (env ENCX_CODEX_ISSUER)', default: 'https://auth.openai.com' },
+  backend: { type: 'string', value: 'URL', description: 'with --auth codex: the Responses backend (env ENCX_CODEX_BASE_URL)', default: 'https://chatgpt.com/backend-api/codex' },
 };
 
 /** The help lines for `LLM_FLAGS`, with the file path the user would edit. */
 export function llmFlagsHelp(env: Record<string, string | undefined>): string {
+  return [flagTable(LLM_FLAGS), llmSettingsFileNote(env)].join('\n');
+}
+
+/** Where the model settings may be kept instead of flags. */
+export function llmSettingsFileNote(env: Record<string, string | undefined>): string {
   return [
-    '  --provider      openai (default), anthropic, polza; or any name with --api-base (env ENCX_LLM_PROVIDER)',
-    '  --model         the model name, required (env ENCX_LLM_MODEL)',
-    '  --api-base      an OpenAI-compatible endpoint serving /chat/completions, e.g. http://127.0.0.1:11434/v1',
-    '                  for Ollama (env ENCX_LLM_API_BASE)',
-    '  --api-key-file  a file holding the API key (else env ENCX_LLM_API_KEY or OPENAI_API_KEY)',
-    '  --auth codex    use the ChatGPT subscription signed in with "encli auth codex" instead of a key',
-    `                  (env ENCX_LLM_AUTH; the model defaults to ${CODEX_DEFAULT_MODEL}; the credential renews itself)`,
-    '  --issuer        with --auth codex: the sign-in server (env ENCX_CODEX_ISSUER)',
-    '  --backend       with --auth codex: the Responses backend (env ENCX_CODEX_BASE_URL;',
-    '                  default https://chatgpt.com/backend-api/codex)',
-    `  Any of these may be kept in ${llmSettingsPath(env)} (0600):`,
+    `Any model setting may be kept in ${llmSettingsPath(env)} (0600):`,
     '  {"provider": "…", "model": "…", "api_base": "…", "api_key": "…", "auth_method": "codex"}',
   ].join('\n');
 }
