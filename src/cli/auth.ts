@@ -9,7 +9,7 @@
  * `--issuer` / `ENCX_CODEX_ISSUER` and `--backend` / `ENCX_CODEX_BASE_URL` point the sign-in and
  * the model requests elsewhere (a local fake in tests), as the Codex CLI allows for its own tests.
  */
-import type { CliCommand } from './help.js';
+import { FLAG_SPELLING_NOTE, flagTable, type CliCommand } from './help.js';
 import { stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CODEX_BACKEND_BASE, CODEX_ISSUER, CodexAuthError, trimBase } from '../agent/codex/constants.js';
@@ -23,9 +23,9 @@ import { parseFlags, UsageError, type FlagSpecs, type ParsedFlags } from './flag
 type Env = Record<string, string | undefined>;
 
 const FLAGS: FlagSpecs = {
-  issuer: { type: 'string' },
-  timeout: { type: 'string' },
-  help: { type: 'boolean', aliases: ['h'] },
+  issuer: { type: 'string', value: 'URL', description: 'the sign-in server (env ENCX_CODEX_ISSUER)', default: CODEX_ISSUER },
+  timeout: { type: 'string', value: 'SECONDS', description: 'with codex: how long to wait for the approval', default: '900, when the code expires' },
+  help: { type: 'boolean', aliases: ['h'], hidden: true },
 };
 
 function usage(env: Env): string {
@@ -41,11 +41,14 @@ Sign in with a ChatGPT subscription instead of an API key, for "encli chat --aut
   status    who is signed in, when the access token expires, whether it can be renewed.
   logout    revokes the sign-in at the issuer, then removes the stored credential (also when
             the issuer cannot be reached; the command then says so and exits 1).
-  --issuer  the sign-in server (env ENCX_CODEX_ISSUER; default ${CODEX_ISSUER})
-  --timeout seconds to wait for the approval (default 900, when the code expires)
+
+flags:
+${flagTable(FLAGS)}
+
 The credential renews itself while in use (the stored file is updated after each renewal).
 This uses the Codex CLI's public client id; whether a subscription may be used this way is
-between the account owner and OpenAI's terms.`;
+between the account owner and OpenAI's terms.
+${FLAG_SPELLING_NOTE}`;
 }
 
 /** `<config folder>/chatgpt-credential.json`. */

@@ -33,7 +33,7 @@ async function acceptedFlags(args: string[]): Promise<string[]> {
   return list[1]!.split(', ');
 }
 
-const COMMANDS = ['mcp', 'login', 'logout', 'image info', 'image split', 'image crop', 'copy-game', 'inspect-game', 'chat'];
+const COMMANDS = ['mcp', 'login', 'logout', 'image info', 'image split', 'image crop', 'copy-game', 'inspect-game', 'chat', 'auth'];
 
 describe('encli help and version', () => {
   beforeAll(() => assertBuilt());
