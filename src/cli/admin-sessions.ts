@@ -10,7 +10,6 @@ import type { EncounterClientOptions } from '../engine/client.js';
 import { SessionExpiredError } from '../engine/errors.js';
 import { clientFromSavedSession } from '../engine/saved-client.js';
 import { SessionStore } from '../engine/session-store.js';
-import { openCopyDemo } from './copy-demo.js';
 
 export interface AdminSessionOptions {
   /** Where sessions are saved; default `$XDG_CONFIG_HOME/encli`. */
@@ -70,7 +69,7 @@ export interface AdminFlagSettings {
  * ```
  */
 export async function openAdminFlagSessions(settings: AdminFlagSettings): Promise<{ sessions: CopySessions; close(): Promise<void> }> {
-  if (settings.demo) return openCopyDemo();
+  if (settings.demo) return (await import('./copy-demo.js')).openCopyDemo();
   try {
     const sessions = await savedAdminSessions(settings.domain, { clientOptions: (d) => (d === settings.domain ? { baseUrl: settings.baseUrl } : {}) });
     return { sessions, close: async () => {} };

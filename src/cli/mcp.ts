@@ -11,7 +11,6 @@ import type { Engine } from '../engine/engine.js';
 import { EncounterClient, Paced, SessionExpiredError, SessionStore, clientFromSavedSession } from '../engine/index.js';
 import { serveCatalogOverStdio } from '../mcp/index.js';
 import { packageVersion } from '../mcp/package-version.js';
-import { createDemoEngine } from '../demo/index.js';
 import { createCatalog, POLICIES } from '../tools/index.js';
 import type { Policy } from '../tools/types.js';
 import { DEFAULT_DOMAIN, DOMAIN_FLAGS, domainFromFlags } from './domain.js';
@@ -179,6 +178,8 @@ function demoPort(env: NodeJS.ProcessEnv): number {
  */
 async function openDemo(): Promise<{ engine: Engine; close(): Promise<void> }> {
   const port = demoPort(process.env);
+  // Loaded only for --demo: the fake engine and its pictures are not part of a real server's start-up.
+  const { createDemoEngine } = await import('../demo/demo-engine.js');
   try {
     try {
       return await createDemoEngine({}, port);
