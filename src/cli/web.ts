@@ -15,7 +15,8 @@ import { SessionStore } from '../engine/session-store.js';
 import { createDemoEngine } from '../demo/index.js';
 import { parsePolicy } from '../tools/policy.js';
 import type { Policy } from '../tools/types.js';
-import { engineAccount, gameGlanceReader, LOOPBACK_HOSTS, startWebServer } from '../web/index.js';
+import { CodexDeviceLogin } from '../agent/codex/device-login.js';
+import { ChatGptSignIn, engineAccount, gameGlanceReader, LOOPBACK_HOSTS, startWebServer } from '../web/index.js';
 import { DEFAULT_DOMAIN, DOMAIN_FLAGS, domainFromFlags } from './domain.js';
 import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
 import type { CliCommand } from './help.js';
@@ -92,7 +93,8 @@ export async function resolveWebSettings(argv: readonly string[], env: NodeJS.Pr
   const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
   const domain = domainFromFlags(flags, env);
   const policy = parseWebPolicy(text(flags.security));
-  const llm = await resolveLlmSettings(flags, env);
+  // Without a stored ChatGPT sign-in the page offers one, so the server starts anyway.
+  const llm = await resolveLlmSettings(flags, env, { allowSignedOut: true });
   const config: AgentConfigInput = {
     ...toAgentConfigInput(llm),
     policy,
@@ -202,6 +204,7 @@ export async function runWeb(argv: string[]): Promise<number> {
     host: settings.host,
     port: settings.port,
     onError: (error) => process.stderr.write(`encli web: ${error.message}\n`),
+    chatgpt: chatGptSignIn(settings.llm),
   }).catch(async (err: unknown) => {
     await demo?.close();
     const code = (err as NodeJS.ErrnoException).code;
@@ -238,6 +241,20 @@ export async function runWeb(argv: string[]): Promise<number> {
   await web.close();
   await demo?.close();
   return 0;
+}
+
+/** With `--auth codex`: the device sign-in the page offers, against the same issuer as the token source. */
+function chatGptSignIn(llm: LlmSettings): ChatGptSignIn | undefined {
+  const codex = llm.codex;
+  if (!codex) return undefined;
+  return new ChatGptSignIn({
+    start: () => CodexDeviceLogin.start({ issuer: codex.issuer }),
+    adopt: async (json) => {
+      const path = await codex.adopt(json);
+      process.stderr.write(`encli web: signed in to ChatGPT from the page; the credential is in ${path} (0600)\n`);
+    },
+    needsSignIn: () => codex.tokens.needsSignIn(),
+  });
 }
 
 /** This computer's IPv4 addresses on its networks (not loopback). */
