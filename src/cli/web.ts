@@ -204,7 +204,7 @@ export async function runWeb(argv: string[]): Promise<number> {
     host: settings.host,
     port: settings.port,
     onError: (error) => process.stderr.write(`encli web: ${error.message}\n`),
-    chatgpt: chatGptSignIn(settings.llm),
+    chatgpt: webChatGptSignIn(settings.llm),
   }).catch(async (err: unknown) => {
     await demo?.close();
     const code = (err as NodeJS.ErrnoException).code;
@@ -243,8 +243,17 @@ export async function runWeb(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** With `--auth codex`: the device sign-in the page offers, against the same issuer as the token source. */
-function chatGptSignIn(llm: LlmSettings): ChatGptSignIn | undefined {
+/**
+ * With `--auth codex`: the device sign-in the page offers, against the same issuer as the token
+ * source; an approval is stored 0600 and taken by the shared token source at once.
+ *
+ * @example
+ * ```ts
+ * const settings = await resolveWebSettings(['--auth', 'codex'], process.env);
+ * startWebServer({ session, account, chatgpt: webChatGptSignIn(settings.llm) });
+ * ```
+ */
+export function webChatGptSignIn(llm: LlmSettings): ChatGptSignIn | undefined {
   const codex = llm.codex;
   if (!codex) return undefined;
   return new ChatGptSignIn({
