@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AgentSession } from '../../src/agent/session.js';
-import { codexCredentialPath } from '../../src/cli/auth.js';
+import { codexCredentialPath, storeCodexCredential } from '../../src/cli/auth.js';
+import { CodexDeviceLogin, parseCodexCredential, serializeCodexCredential } from '../../src/agent/codex/index.js';
 import { llmSessionOptions } from '../../src/cli/llm-settings.js';
 import { resolveWebSettings, webChatGptSignIn } from '../../src/cli/web.js';
 import { SessionStore } from '../../src/engine/session-store.js';
@@ -47,7 +48,7 @@ interface Setup {
 }
 
 /** What `encli web --demo --auth codex --issuer … --backend …` puts together, with nothing signed in. */
-async function start(issuerOptions: FakeIssuerOptions, script: FakeStep[] = []): Promise<Setup> {
+async function start(issuerOptions: FakeIssuerOptions, script: FakeStep[] = [], stored?: (issuer: FakeIssuer) => Promise<string>): Promise<Setup> {
   const configHome = mkdtempSync(join(tmpdir(), 'encli-web-chatgpt-'));
   cleanups.push(() => rmSync(configHome, { recursive: true, force: true }));
   const issuer = await startFakeIssuer(issuerOptions);
@@ -58,6 +59,7 @@ async function start(issuerOptions: FakeIssuerOptions, script: FakeStep[] = []):
   });
   cleanups.push(() => backend.close());
   const env = { XDG_CONFIG_HOME: configHome };
+  if (stored) await storeCodexCredential(env, await stored(issuer));
   const settings = await resolveWebSettings(['--demo', '--auth', 'codex', '--issuer', issuer.issuer, '--backend', backend.baseURL], env);
   if (settings === 'help') throw new Error('unexpected help');
   const demo = await createDemoEngine();
@@ -110,6 +112,25 @@ describe('the ChatGPT sign-in in the page', () => {
     expect(backend.requests).toHaveLength(1);
     expect(backend.requests[0]!.path).toMatch(/\/responses$/);
     expect(backend.requests[0]!.headers.authorization).toBe(`Bearer ${stored.access_token}`);
+  }, 30_000);
+
+  it('offers the sign-in again when a turn finds the stored sign-in dead', async () => {
+    const dead = async (issuer: FakeIssuer): Promise<string> => {
+      const login = await CodexDeviceLogin.start({ issuer: issuer.issuer });
+      const credential = parseCodexCredential((await login.poll())!);
+      issuer.kill(credential.refreshToken!, 'invalidated');
+      return serializeCodexCredential({ ...credential, expiresAt: Date.now() - 1000 });
+    };
+    const { web, backend } = await start({ pendingPolls: 0 }, [], dead);
+    const page = await openPage(web);
+    // A stored credential that may still renew: nothing offered yet.
+    expect(await page.isHidden('#chatgpt')).toBe(true);
+    await page.fill('#message', 'Hello');
+    await page.click('#send');
+    await page.waitForSelector('#chatgpt:not([hidden])', { timeout: 10_000 });
+    expect(await page.isVisible('#chatgpt-start')).toBe(true);
+    expect(await page.isHidden('#chatgpt-close')).toBe(true);
+    expect(backend.requests).toHaveLength(0);
   }, 30_000);
 
   it('cancels a running sign-in: polling stops and nothing is stored', async () => {
