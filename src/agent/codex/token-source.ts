@@ -88,14 +88,9 @@ export class CodexTokenSource {
   replace(credentialJson: string): void {
     const next = parseCodexCredential(credentialJson);
     this.generation++;
-    this.credential = next;
     this.signedOutState = false;
-    this.renewedOnce = false;
-    this.failedAt = null;
-    this.lastFailure = null;
     this.deadRefresh = null;
-    this.rejectedToken = null;
-    this.notify(serializeCodexCredential(next));
+    this.take(next, false);
   }
 
   /** True when only a new device login gives a usable token (none stored, or dead and expired). */
@@ -190,12 +185,7 @@ export class CodexTokenSource {
       const next = await refreshCodexCredential(this.credential, { ...this.options, now: this.now });
       // A sign-in that arrived meanwhile wins over the renewal of the credential it replaced.
       if (generation !== this.generation) return this.credential;
-      this.credential = next;
-      this.renewedOnce = true;
-      this.failedAt = null;
-      this.lastFailure = null;
-      this.rejectedToken = null;
-      this.notify(serializeCodexCredential(next));
+      this.take(next, true);
       return next;
     } catch (err) {
       if (generation !== this.generation) throw err;
@@ -209,6 +199,16 @@ export class CodexTokenSource {
     } finally {
       this.renewal = null;
     }
+  }
+
+  /** Makes `next` the current credential, forgets the old one's failures, and announces it. */
+  private take(next: CodexCredential, renewed: boolean): void {
+    this.credential = next;
+    this.renewedOnce = renewed;
+    this.failedAt = null;
+    this.lastFailure = null;
+    this.rejectedToken = null;
+    this.notify(serializeCodexCredential(next));
   }
 
   private notify(json: string): void {
