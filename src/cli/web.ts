@@ -57,6 +57,8 @@ Serve the assistant as a page in your browser (phone-friendly), on this computer
   --host      listen on another address than 127.0.0.1 (e.g. 0.0.0.0 to reach the page from a
               phone on the same network); prints a warning: the page is then as safe as its secret
 ${llmFlagsHelp(env)}
+              With --auth codex and no stored sign-in (or a dead one) the page offers the ChatGPT
+              device sign-in itself.
   --web-tools let the assistant search the web and read pages (public addresses only)
   --stream=false  ask the endpoint for whole answers instead of a stream
 Offline try with a local model (Ollama):
