@@ -16,7 +16,7 @@ import { llmSessionOptions } from '../../src/cli/llm-settings.js';
 import { resolveWebSettings, webChatGptSignIn } from '../../src/cli/web.js';
 import { SessionStore } from '../../src/engine/session-store.js';
 import { createDemoEngine, type DemoEngine } from '../../src/demo/index.js';
-import { engineAccount, startWebServer, type WebServer } from '../../src/web/index.js';
+import { engineAccount, secretCookieName, startWebServer, type WebServer } from '../../src/web/index.js';
 import { reply, startFakeOpenAI, type FakeOpenAI, type FakeStep } from '../support/fake-openai.js';
 import { responsesWire } from '../support/fake-responses.js';
 import { startFakeIssuer, type FakeIssuer, type FakeIssuerOptions } from '../agent/codex/fake-issuer.js';
@@ -157,9 +157,15 @@ describe('the ChatGPT sign-in in the page', () => {
   }, 30_000);
 
   it('keeps the endpoints behind the secret and the Origin check', async () => {
-    const { web } = await start({});
+    const { web, issuer } = await start({});
     expect((await fetch(new URL('/api/chatgpt', web.origin))).status).toBe(401);
-    const post = await fetch(new URL('/api/chatgpt/start', web.origin), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    expect(post.status).toBeGreaterThanOrEqual(400);
+    const cookie = `${secretCookieName(web.port)}=${new URL(web.url).searchParams.get('token')}`;
+    expect((await fetch(new URL('/api/chatgpt', web.origin), { headers: { cookie } })).status).toBe(200);
+    const postStart = (headers: Record<string, string>) =>
+      fetch(new URL('/api/chatgpt/start', web.origin), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+    expect((await postStart({ origin: web.origin })).status).toBe(401);
+    expect((await postStart({ cookie, origin: 'http://evil.example' })).status).toBe(403);
+    expect((await postStart({ cookie })).status).toBe(403);
+    expect(issuer.log).toHaveLength(0);
   });
 });
