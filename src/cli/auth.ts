@@ -104,6 +104,17 @@ export interface CodexLogin {
   tokens: CodexTokenSource;
   /** Writes the credential if it changed since the last write; resolves when it is on disk. */
   save(): Promise<void>;
+  /**
+   * Takes the credential of a new device login (the web page's): stores it 0600, then hands it to
+   * the shared token source, so the next turn of every session uses it. Resolves with the path.
+   */
+  adopt(credentialJson: string): Promise<string>;
+}
+
+export interface LoadCodexLoginOptions {
+  onSaveError?: (message: string) => void;
+  /** With no stored credential, a signed-out token source instead of an error (the page signs in). */
+  allowSignedOut?: boolean;
 }
 
 /**
@@ -116,14 +127,15 @@ export interface CodexLogin {
  * new AgentSession({ config: { model, auth_method: 'codex', codex_credential: login.tokens.credentialJson(), api_base: login.backend }, engine, codexTokens: login.tokens });
  * ```
  */
-export async function loadCodexLogin(flags: ParsedFlags, env: Env, onSaveError: (message: string) => void = (m) => process.stderr.write(m + '\n')): Promise<CodexLogin> {
+export async function loadCodexLogin(flags: ParsedFlags, env: Env, options: LoadCodexLoginOptions = {}): Promise<CodexLogin> {
+  const onSaveError = options.onSaveError ?? ((m: string) => void process.stderr.write(m + '\n'));
   const path = codexCredentialPath(env);
   const issuer = codexIssuer(flags, env);
   const text = await readPrivateFile(path);
-  if (text === null) throw new UsageError(`not signed in to ChatGPT (no ${path}): run "encli auth codex" first`);
+  if (text === null && !options.allowSignedOut) throw new UsageError(`not signed in to ChatGPT (no ${path}): run "encli auth codex" first`);
   let tokens: CodexTokenSource;
   try {
-    tokens = new CodexTokenSource(text, { issuer });
+    tokens = text === null ? CodexTokenSource.signedOut({ issuer }) : new CodexTokenSource(text, { issuer });
   } catch (err) {
     throw new UsageError(`${path}: ${(err as Error).message}`);
   }
@@ -143,7 +155,14 @@ export async function loadCodexLogin(flags: ParsedFlags, env: Env, onSaveError: 
     return writing;
   };
   tokens.onChange(() => void save());
-  return { path, issuer, backend: codexBackend(flags, env), tokens, save };
+  const adopt = async (credentialJson: string): Promise<string> => {
+    await storeCodexCredential(env, credentialJson);
+    tokens.replace(credentialJson);
+    // Already on disk: the change the replacement announces needs no second write.
+    saved = tokens.credentialJson();
+    return path;
+  };
+  return { path, issuer, backend: codexBackend(flags, env), tokens, save, adopt };
 }
 
 /** `encli auth` as the command table loads it. */

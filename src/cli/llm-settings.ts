@@ -82,7 +82,12 @@ export function llmSettingsPath(env: Record<string, string | undefined>): string
  * new AgentSession({ config: { ...toAgentConfigInput(llm), policy: 'approve' }, engine });
  * ```
  */
-export async function resolveLlmSettings(flags: ParsedFlags, env: Record<string, string | undefined>): Promise<LlmSettings> {
+export async function resolveLlmSettings(
+  flags: ParsedFlags,
+  env: Record<string, string | undefined>,
+  /** `allowSignedOut`: with `--auth codex` and nothing stored, start signed out (the web page signs in). */
+  options: { allowSignedOut?: boolean } = {},
+): Promise<LlmSettings> {
   const file = await readSettingsFile(llmSettingsPath(env));
   const pick = (flag: unknown, envName: string, fileKey: (typeof FILE_KEYS)[number]): { value: string; source: SettingSource } => {
     if (typeof flag === 'string' && flag.trim() !== '') return { value: flag.trim(), source: 'flag' };
@@ -100,13 +105,13 @@ export async function resolveLlmSettings(flags: ParsedFlags, env: Record<string,
   if (auth === 'codex') {
     if (apiBase.source === 'flag') throw new UsageError('--auth codex talks to the ChatGPT backend: use --backend (or ENCX_CODEX_BASE_URL) instead of --api-base');
     if (typeof flags['api-key-file'] === 'string') throw new UsageError('--auth codex signs in with ChatGPT: leave out --api-key-file');
-    const codex = await loadCodexLogin(flags, env);
+    const codex = await loadCodexLogin(flags, env, { allowSignedOut: options.allowSignedOut });
     return {
       provider: 'openai',
       model: model.value || CODEX_DEFAULT_MODEL,
       apiBase: codex.backend,
       apiKey: '',
-      keyFrom: `ChatGPT sign-in ${codex.path}`,
+      keyFrom: codex.tokens.needsSignIn() ? `ChatGPT sign-in: none yet, the page offers it (${codex.path})` : `ChatGPT sign-in ${codex.path}`,
       sources: { provider: 'default', model: model.value ? model.source : 'default', apiBase: 'default' },
       codex,
     };

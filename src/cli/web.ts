@@ -15,7 +15,8 @@ import { SessionStore } from '../engine/session-store.js';
 import { createDemoEngine } from '../demo/index.js';
 import { parsePolicy } from '../tools/policy.js';
 import type { Policy } from '../tools/types.js';
-import { engineAccount, gameGlanceReader, LOOPBACK_HOSTS, startWebServer } from '../web/index.js';
+import { CodexDeviceLogin } from '../agent/codex/device-login.js';
+import { ChatGptSignIn, engineAccount, gameGlanceReader, LOOPBACK_HOSTS, startWebServer } from '../web/index.js';
 import { DEFAULT_DOMAIN, DOMAIN_FLAGS, domainFromFlags } from './domain.js';
 import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
 import type { CliCommand } from './help.js';
@@ -63,6 +64,8 @@ Serve the assistant as a page in your browser (phone-friendly), on this computer
   --host      listen on another address than 127.0.0.1 (e.g. 0.0.0.0 to reach the page from a
               phone on the same network); prints a warning: the page is then as safe as its secret
 ${llmFlagsHelp(env)}
+              With --auth codex and no stored sign-in (or a dead one) the page offers the ChatGPT
+              device sign-in itself.
   --web-tools let the assistant search the web and read pages (public addresses only)
   --stream=false  ask the endpoint for whole answers instead of a stream
 Offline try with a local model (Ollama):
@@ -101,7 +104,8 @@ export async function resolveWebSettings(argv: readonly string[], env: NodeJS.Pr
   const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
   const domain = domainFromFlags(flags, env);
   const policy = parseWebPolicy(text(flags.security));
-  const llm = await resolveLlmSettings(flags, env);
+  // Without a stored ChatGPT sign-in the page offers one, so the server starts anyway.
+  const llm = await resolveLlmSettings(flags, env, { allowSignedOut: true });
   const config: AgentConfigInput = {
     ...toAgentConfigInput(llm),
     policy,
@@ -220,6 +224,7 @@ export async function runWeb(argv: string[]): Promise<number> {
     host: settings.host,
     port: settings.port,
     onError: (error) => process.stderr.write(`encli web: ${error.message}\n`),
+    chatgpt: webChatGptSignIn(settings.llm),
   }).catch(async (err: unknown) => {
     await demo?.close();
     await admin?.close();
@@ -258,6 +263,29 @@ export async function runWeb(argv: string[]): Promise<number> {
   await demo?.close();
   await admin?.close();
   return 0;
+}
+
+/**
+ * With `--auth codex`: the device sign-in the page offers, against the same issuer as the token
+ * source; an approval is stored 0600 and taken by the shared token source at once.
+ *
+ * @example
+ * ```ts
+ * const settings = await resolveWebSettings(['--auth', 'codex'], process.env);
+ * startWebServer({ session, account, chatgpt: webChatGptSignIn(settings.llm) });
+ * ```
+ */
+export function webChatGptSignIn(llm: LlmSettings): ChatGptSignIn | undefined {
+  const codex = llm.codex;
+  if (!codex) return undefined;
+  return new ChatGptSignIn({
+    start: () => CodexDeviceLogin.start({ issuer: codex.issuer }),
+    adopt: async (json) => {
+      const path = await codex.adopt(json);
+      process.stderr.write(`encli web: signed in to ChatGPT from the page; the credential is in ${path} (0600)\n`);
+    },
+    needsSignIn: () => codex.tokens.needsSignIn(),
+  });
 }
 
 /** This computer's IPv4 addresses on its networks (not loopback). */

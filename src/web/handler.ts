@@ -5,10 +5,12 @@
  * Routes: `GET /` the page (`/?token=…` trades the secret for a cookie and redirects, so the secret
  * leaves the address bar), its stylesheet and scripts, and under `/api/`: `state`, `events` (the
  * Server-Sent Events stream), `pictures/<n>`, and the POSTs `send`, `stop`, `confirm`, `location`,
- * `reset`, `sign-in`. Every response carries a strict Content-Security-Policy.
+ * `reset`, `sign-in`; with a ChatGPT sign-in, `GET /api/chatgpt` and the POSTs `chatgpt/start` and
+ * `chatgpt/cancel`. Every response carries a strict Content-Security-Policy.
  */
 import { ConversationHub, HubError } from './hub.js';
 import { RequestGuard } from './guard.js';
+import type { ChatGptSignIn } from './chatgpt-sign-in.js';
 import type { LocationAnswer, NumberedEvent } from './protocol.js';
 import { PAGE_CSS } from './page/styles.js';
 import { pageHtml, unauthorizedHtml } from './page/markup.js';
@@ -20,6 +22,8 @@ export interface WebHandlerOptions {
   hub: ConversationHub;
   guard: RequestGuard;
   scripts: PageScripts;
+  /** With `--auth codex`: the ChatGPT device sign-in the page offers (absent: `/api/chatgpt` is 404). */
+  chatgpt?: ChatGptSignIn;
   /** Interval of SSE comments that keep idle proxies and the browser from dropping the stream. */
   keepAliveMs?: number;
 }
@@ -63,7 +67,7 @@ const DEFAULT_KEEPALIVE_MS = 15_000;
  * ```
  */
 export function createWebHandler(options: WebHandlerOptions): (request: Request) => Promise<Response> {
-  const { hub, guard, scripts } = options;
+  const { hub, guard, scripts, chatgpt } = options;
   const keepAliveMs = options.keepAliveMs ?? DEFAULT_KEEPALIVE_MS;
 
   return async (request) => {
@@ -100,6 +104,7 @@ export function createWebHandler(options: WebHandlerOptions): (request: Request)
       if (script && scripts.has(script[1]!)) return body(200, scripts.get(script[1]!)!, 'text/javascript; charset=utf-8');
       if (path === '/api/state') return json(200, hub.status());
       if (path === '/api/events') return eventStream(hub, request, keepAliveMs);
+      if (path === '/api/chatgpt') return chatgpt ? json(200, chatgpt.state()) : json(404, { error: 'this server uses no ChatGPT sign-in' });
       const picture = /^\/api\/pictures\/(\d{1,9})$/.exec(path);
       if (picture) return pictureResponse(hub, Number(picture[1]));
       return text(404, `nothing at ${path}`);
@@ -141,6 +146,13 @@ export function createWebHandler(options: WebHandlerOptions): (request: Request)
           const captcha = typeof input.captcha === 'string' && input.captcha.trim() !== '' ? input.captcha.trim() : undefined;
           const answer = await hub.signIn(login, password, captcha);
           return json(answer.ok ? 200 : 400, answer);
+        }
+        case '/api/chatgpt/start':
+        case '/api/chatgpt/cancel': {
+          if (!chatgpt) return json(404, { error: 'this server uses no ChatGPT sign-in' });
+          if (path.endsWith('/start')) await chatgpt.begin();
+          else chatgpt.cancel();
+          return json(200, chatgpt.state());
         }
         default:
           return json(404, { error: `no API at ${path}` });

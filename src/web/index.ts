@@ -7,5 +7,6 @@ export { ConversationHub, HubError, type WebAccount, type GameReader, type HubOp
 export { createWebHandler, CONTENT_SECURITY_POLICY, type WebHandlerOptions, type PageScripts } from './handler.js';
 export { RequestGuard, secretCookieName, type GuardOptions } from './guard.js';
 export { engineAccount, signInFailure, type EngineAccountOptions } from './account.js';
+export { ChatGptSignIn, type ChatGptSignInOptions, type DeviceLoginHandle } from './chatgpt-sign-in.js';
 export { gameGlanceReader } from './game-glance.js';
 export type * from './protocol.js';

@@ -83,3 +83,15 @@ export type SignInFailure =
   | 'network'
   | 'missing'
   | 'other';
+
+/** Answer of `GET /api/chatgpt` (and of its `start` and `cancel` POSTs). */
+export interface ChatGptSignInState {
+  /** The model's ChatGPT sign-in is missing or dead: the page offers a new one. */
+  needed: boolean;
+  phase: 'idle' | 'starting' | 'waiting' | 'signed_in' | 'failed' | 'cancelled';
+  /** While waiting: the code to type at `verify_url`. */
+  user_code: string | null;
+  verify_url: string | null;
+  /** What happened last (failure, timeout, cancel, success), in words for the player. */
+  message: string | null;
+}

@@ -5,6 +5,7 @@
 import type { AgentSessionApi } from '../agent/types.js';
 import { RequestGuard } from './guard.js';
 import { createWebHandler } from './handler.js';
+import type { ChatGptSignIn } from './chatgpt-sign-in.js';
 import { ConversationHub, randomToken, type GameReader, type WebAccount } from './hub.js';
 import { serveHandler } from './node-server.js';
 import { loadPageScripts } from './page-scripts.js';
@@ -24,6 +25,8 @@ export interface WebServerOptions {
   /** See `HubOptions.abandonAfterMs`. */
   abandonAfterMs?: number;
   onError?: (error: Error) => void;
+  /** With `--auth codex`: the ChatGPT device sign-in the page offers. */
+  chatgpt?: ChatGptSignIn;
 }
 
 export interface WebServer {
@@ -70,7 +73,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   );
   const literalHost = /^[\d.]+$|:/.test(host) || host === 'localhost';
   const guard = new RequestGuard({ secret, port: served.port, extraHostNames: literalHost ? [] : [host] });
-  handle = createWebHandler({ hub, guard, scripts });
+  handle = createWebHandler({ hub, guard, scripts, chatgpt: options.chatgpt });
   const shownHost = host === '::1' ? '[::1]' : host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const origin = `http://${shownHost}:${served.port}`;
   return {
@@ -80,6 +83,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     hub,
     close: async () => {
       hub.close();
+      options.chatgpt?.close();
       await served.close();
     },
   };

@@ -57,6 +57,19 @@ async function firstLine(run: Running): Promise<string> {
 const modelFlags = () => ['--model', 'fake-model', '--api-base', model.baseURL, '--api-key-file', keyFile];
 
 describe('encli web', { timeout: 90_000 }, () => {
+  it('starts with --auth codex and nothing stored, and offers the ChatGPT sign-in in the page', async () => {
+    // Nothing listens at port 9 (discard): the issuer is not asked before the page starts a sign-in.
+    const run = encli(['web', '--demo', '--auth', 'codex', '--issuer', 'http://127.0.0.1:9', '--backend', 'http://127.0.0.1:9/codex']);
+    const url = new URL(await firstLine(run));
+    expect(run.stderr()).toContain('ChatGPT sign-in: none yet');
+    const token = url.searchParams.get('token')!;
+    const headers = { cookie: `${secretCookieName(Number(url.port))}=${token}` };
+    const state = (await (await fetch(`${url.origin}/api/chatgpt`, { headers })).json()) as Record<string, unknown>;
+    expect(state).toEqual({ needed: true, phase: 'idle', user_code: null, verify_url: null, message: null });
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(0);
+  });
+
   it('prints the address with its secret, serves the demo there, answers, and stops on Ctrl+C', async () => {
     const run = encli(['-web', '--demo', '--port', '0', ...modelFlags()]);
     const url = new URL(await firstLine(run));

@@ -50,6 +50,10 @@ export class CodexTokenSource {
   private rejectedToken: string | null = null;
   private readonly listeners = new Set<(json: string) => void>();
   private refreshRequests = 0;
+  /** Set by `signedOut()`: no credential yet, every `token()` asks for a sign-in until `replace()`. */
+  private signedOutState = false;
+  /** Bumped by `replace()`: a renewal started before it must not overwrite the new sign-in. */
+  private generation = 0;
 
   constructor(
     credential: string | CodexCredential,
@@ -57,6 +61,43 @@ export class CodexTokenSource {
   ) {
     this.credential = typeof credential === 'string' ? parseCodexCredential(credential) : { ...credential };
     this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * A source with no credential yet (a page that offers the sign-in before anything was stored):
+   * `token()` rejects with a "sign in again" error until `replace()` hands it one.
+   *
+   * @example
+   * ```ts
+   * const tokens = CodexTokenSource.signedOut({ issuer });
+   * tokens.needsSignIn(); // true
+   * tokens.replace(await login.wait());
+   * ```
+   */
+  static signedOut(options: TokenSourceOptions = {}): CodexTokenSource {
+    // A placeholder that is never sent: token() refuses while signed out.
+    const source = new CodexTokenSource({ accessToken: 'signed-out', expiresAt: 0 }, options);
+    source.signedOutState = true;
+    return source;
+  }
+
+  /**
+   * Adopts the credential of a new device login (the old one is forgotten, with its failures);
+   * listeners hear the new JSON, as after a renewal.
+   */
+  replace(credentialJson: string): void {
+    const next = parseCodexCredential(credentialJson);
+    this.generation++;
+    this.signedOutState = false;
+    this.deadRefresh = null;
+    this.take(next, false);
+  }
+
+  /** True when only a new device login gives a usable token (none stored, or dead and expired). */
+  needsSignIn(): boolean {
+    if (this.signedOutState) return true;
+    if (this.stillValid()) return false;
+    return this.deadRefresh !== null || !this.credential.refreshToken;
   }
 
   /** The current credential as JSON, to persist after a turn (it changes with every renewal). */
@@ -86,6 +127,7 @@ export class CodexTokenSource {
    * when only a new device login helps).
    */
   async token(signal?: AbortSignal): Promise<CodexAccess> {
+    if (this.signedOutState) throw new CodexAuthError('not signed in to ChatGPT; sign in again', true);
     if (!this.needsRenewal()) return this.access();
     if (this.deadRefresh || !this.credential.refreshToken) {
       if (this.stillValid()) return this.access();
@@ -138,23 +180,15 @@ export class CodexTokenSource {
   /** The one renewal in flight; its result is adopted even when every caller stopped waiting. */
   private async renew(): Promise<CodexCredential> {
     this.refreshRequests++;
+    const generation = this.generation;
     try {
       const next = await refreshCodexCredential(this.credential, { ...this.options, now: this.now });
-      this.credential = next;
-      this.renewedOnce = true;
-      this.failedAt = null;
-      this.lastFailure = null;
-      this.rejectedToken = null;
-      const json = serializeCodexCredential(next);
-      for (const listener of [...this.listeners]) {
-        try {
-          listener(json);
-        } catch {
-          // A failing listener must not lose the renewal for the others.
-        }
-      }
+      // A sign-in that arrived meanwhile wins over the renewal of the credential it replaced.
+      if (generation !== this.generation) return this.credential;
+      this.take(next, true);
       return next;
     } catch (err) {
+      if (generation !== this.generation) throw err;
       const failure = err instanceof CodexAuthError ? err : new CodexAuthError(`renewing the ChatGPT sign-in failed: ${String(err)}`);
       if (failure.signInAgain) this.deadRefresh = failure;
       else {
@@ -164,6 +198,26 @@ export class CodexTokenSource {
       throw failure;
     } finally {
       this.renewal = null;
+    }
+  }
+
+  /** Makes `next` the current credential, forgets the old one's failures, and announces it. */
+  private take(next: CodexCredential, renewed: boolean): void {
+    this.credential = next;
+    this.renewedOnce = renewed;
+    this.failedAt = null;
+    this.lastFailure = null;
+    this.rejectedToken = null;
+    this.notify(serializeCodexCredential(next));
+  }
+
+  private notify(json: string): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(json);
+      } catch {
+        // A failing listener must not lose the new credential for the others.
+      }
     }
   }
 

@@ -5,7 +5,7 @@
  * requests; `ConversationView` draws the conversation.
  * Browser code: runs in the page, compiled by the project's own `tsc`.
  */
-import type { PageEvent, PagePicture, PageStatus, SignInAnswer } from '../protocol.js';
+import type { ChatGptSignInState, PageEvent, PagePicture, PageStatus, SignInAnswer } from '../protocol.js';
 import { ConversationView, el } from './view.js';
 
 const $ = <T extends HTMLElement>(id: string): T => {
@@ -41,6 +41,8 @@ class PageController {
   /** False while the stream replays history: replayed requests must not open dialogs on their own. */
   private live = false;
   private signInDismissed = false;
+  private chatgptDismissed = false;
+  private chatgptTimer: number | null = null;
   private readonly dialog = $<HTMLDialogElement>('confirm');
   private readonly viewer = $<HTMLDialogElement>('viewer');
 
@@ -51,6 +53,7 @@ class PageController {
     });
     this.wireComposer();
     this.wireSignIn();
+    this.wireChatGpt();
     this.wireDialogs();
     this.connect();
     // Closing (or leaving) the page is a "no" to every question it was showing.
@@ -92,6 +95,8 @@ class PageController {
         return;
       case 'status':
         this.applyStatus(event.status);
+        // A turn that ended may have found the ChatGPT sign-in dead.
+        void this.refreshChatGpt();
         return;
       case 'caught_up':
         this.live = true;
@@ -332,6 +337,81 @@ class PageController {
       (failure) => answer({ error: GEO_ERRORS[failure.code as 1 | 2 | 3] ?? 'unavailable' }),
       { enableHighAccuracy: true, timeout: 45_000, maximumAge: 30_000 },
     );
+  }
+
+  // -- ChatGPT sign-in (the model's, with --auth codex) --------------------------------------------
+
+  private wireChatGpt(): void {
+    const act = async (path: string): Promise<void> => {
+      const answer = await post<ChatGptSignInState>(path, {});
+      if (!answer.ok) return this.renderChatGptError(answer.error);
+      this.renderChatGpt(answer.data);
+      if (answer.data.phase === 'waiting') void this.refreshChatGpt();
+    };
+    $('chatgpt-start').addEventListener('click', () => {
+      this.chatgptDismissed = false;
+      $<HTMLButtonElement>('chatgpt-start').disabled = true;
+      void act('/api/chatgpt/start').finally(() => ($<HTMLButtonElement>('chatgpt-start').disabled = false));
+    });
+    $('chatgpt-cancel').addEventListener('click', () => void act('/api/chatgpt/cancel'));
+    $('chatgpt-close').addEventListener('click', () => {
+      this.chatgptDismissed = true;
+      $('chatgpt').hidden = true;
+    });
+    void this.refreshChatGpt();
+  }
+
+  /** Reads the sign-in state; while a login runs, again every second until it ends. */
+  private async refreshChatGpt(): Promise<void> {
+    if (this.chatgptTimer !== null) return;
+    let state: ChatGptSignInState;
+    try {
+      const response = await fetch('/api/chatgpt', { credentials: 'same-origin' });
+      if (response.status === 404) return; // this server signs in with a key, not ChatGPT
+      if (!response.ok) throw new Error(`the server answered HTTP ${response.status}`);
+      state = (await response.json()) as ChatGptSignInState;
+    } catch (err) {
+      this.renderChatGptError(`the ChatGPT sign-in state could not be read (${(err as Error).message})`);
+      return;
+    }
+    this.renderChatGpt(state);
+    if (state.phase === 'starting' || state.phase === 'waiting') {
+      this.chatgptTimer = window.setTimeout(() => {
+        this.chatgptTimer = null;
+        void this.refreshChatGpt();
+      }, 1000);
+    }
+  }
+
+  private renderChatGpt(state: ChatGptSignInState): void {
+    const waiting = state.phase === 'waiting' && state.user_code !== null && state.verify_url !== null;
+    $('chatgpt').hidden = !(state.needed || (state.phase !== 'idle' && !this.chatgptDismissed));
+    $('chatgpt-pending').hidden = !waiting;
+    if (waiting) {
+      // Text only: the issuer's answer never becomes markup, and only a web address becomes a link.
+      const link = $<HTMLAnchorElement>('chatgpt-link');
+      link.textContent = state.verify_url;
+      if (/^https?:\/\//i.test(state.verify_url!)) link.href = state.verify_url!;
+      else link.removeAttribute('href');
+      $('chatgpt-code').textContent = state.user_code;
+    }
+    const message = $('chatgpt-message');
+    message.hidden = state.message === null;
+    message.textContent = state.message ?? '';
+    message.className = state.phase === 'failed' ? 'error' : '';
+    const start = $<HTMLButtonElement>('chatgpt-start');
+    start.hidden = waiting || state.phase === 'starting' || (state.phase === 'signed_in' && !state.needed);
+    start.textContent = state.phase === 'idle' ? 'Get a sign-in code' : 'Start again';
+    $('chatgpt-cancel').hidden = !waiting;
+    $('chatgpt-close').hidden = state.needed || waiting || state.phase === 'starting';
+  }
+
+  private renderChatGptError(text: string): void {
+    const message = $('chatgpt-message');
+    message.hidden = false;
+    message.textContent = text;
+    message.className = 'error';
+    $('chatgpt').hidden = false;
   }
 
   // -- pictures ----------------------------------------------------------------------------------

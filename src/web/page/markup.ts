@@ -53,6 +53,24 @@ export function pageHtml(): string {
   </form>
 </section>
 
+<section id="chatgpt" class="sign-in" hidden aria-labelledby="chatgpt-title">
+  <form id="chatgpt-form" novalidate>
+    <h2 id="chatgpt-title">Sign in with ChatGPT</h2>
+    <p class="hint">The assistant uses your ChatGPT subscription. Open the address on any device, sign in there and enter the code.</p>
+    <div id="chatgpt-pending" hidden>
+      <p>Address: <a id="chatgpt-link" target="_blank" rel="noopener noreferrer"></a></p>
+      <p>Code: <code id="chatgpt-code" class="user-code"></code></p>
+      <p class="hint">Waiting for your approval…</p>
+    </div>
+    <p id="chatgpt-message" role="status" hidden></p>
+    <div class="actions">
+      <button id="chatgpt-start" type="button">Get a sign-in code</button>
+      <button id="chatgpt-cancel" type="button" class="quiet" hidden>Cancel</button>
+      <button id="chatgpt-close" type="button" class="quiet" hidden>Close</button>
+    </div>
+  </form>
+</section>
+
 <footer class="composer">
   <form id="composer-form">
     <textarea id="message" rows="1" placeholder="Message the assistant…" aria-label="Message" enterkeyhint="send"></textarea>

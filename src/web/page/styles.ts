@@ -89,6 +89,8 @@ code { background: var(--code); border-radius: 4px; padding: 0 .25rem; }
 .sign-in { width: 100%; max-width: 26rem; margin: 0 auto 1rem; padding: 0 .8rem; }
 .sign-in form { background: var(--panel); border: 1px solid var(--line); border-radius: 12px; padding: 1rem; display: flex; flex-direction: column; gap: .6rem; box-shadow: var(--shadow); }
 .sign-in h2 { margin: 0; font-size: 1.1rem; }
+.sign-in .user-code { font-size: 1.4rem; letter-spacing: .12em; user-select: all; }
+.sign-in a { overflow-wrap: anywhere; }
 .sign-in label { display: flex; flex-direction: column; gap: .2rem; font-size: .9rem; }
 .sign-in input { border: 1px solid var(--line); border-radius: 8px; padding: .5rem; background: var(--bg); }
 .hint { color: var(--muted); font-size: .85rem; margin: 0; }
