@@ -539,7 +539,7 @@ const MAKERS: Record<Kind, Maker> = { flat, grid, caption, badge, heavy, gradien
  *
  * @example
  * ```ts
- * const batch = await generateBatch({ dir: '../shared/corpus' }, 1, 6);
+ * const batch = await generateBatch({ dir: 'test/corpus' }, 1, 6, 'generated');
  * ```
  */
 export async function generateBatch(corpus: Corpus, seed: number, perKind: number, prefix: string): Promise<GeneratedCollage[]> {
