@@ -146,7 +146,7 @@ describe('encli copy-game and inspect-game against two fake domains', () => {
     const io = capture();
     expect(await runCopyGame(['--help'], io)).toBe(0);
     for (const flag of ['--from', '--game', '--to', '--target', '--dry-run', '--json', '--demo']) expect(io.out).toContain(flag);
-    expect(io.out).toContain('default tech.en.cx');
+    expect(io.out).toContain('(default: tech.en.cx)');
   });
 });
 

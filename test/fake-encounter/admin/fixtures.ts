@@ -4,6 +4,7 @@
  * autopass with penalty, an "all levels" bonus and a sector with many answers. Helpers start
  * fake domains with separate accounts.
  */
+import { blankLevel } from '../../../src/copy/compare.js';
 import { hintTitle } from '../../../src/demo/admin/admin-state.js';
 import { FakeEncounter, type FakeEncounterOptions } from '../../../src/demo/fake-encounter.js';
 import type { UserDefinition } from '../../../src/demo/game-definition.js';
@@ -13,21 +14,7 @@ import type { ScenarioDocument, ScenarioLevel } from '../../../src/engine/admin/
 
 /** A level with everything empty, then the given parts. */
 export function level(number: number, parts: Partial<ScenarioLevel> = {}): ScenarioLevel {
-  return {
-    number,
-    name: `Уровень ${number}`,
-    autopass_seconds: 0,
-    autopass_penalty_seconds: 0,
-    required_sectors_count: 0,
-    comment: '',
-    tasks: [],
-    hints: [],
-    penalty_hints: [],
-    sectors: [],
-    bonuses: [],
-    messages: [],
-    ...parts,
-  };
+  return { ...blankLevel(number), name: `Уровень ${number}`, ...parts };
 }
 
 /** The small review game: REVIEW-START; MAP-101 and LOCK-202 with bonus BONUS-5; FINISH-303 with a 30 s autopass. */
