@@ -42,11 +42,6 @@ export const LLM_FLAGS: FlagSpecs = {
   backend: { type: 'string', value: 'URL', description: 'with --auth codex: the Responses backend (env ENCX_CODEX_BASE_URL)', default: 'https://chatgpt.com/backend-api/codex' },
 };
 
-/** The help lines for `LLM_FLAGS`, with the file path the user would edit. */
-export function llmFlagsHelp(env: Record<string, string | undefined>): string {
-  return [flagTable(LLM_FLAGS), llmSettingsFileNote(env)].join('\n');
-}
-
 /** Where the model settings may be kept instead of flags. */
 export function llmSettingsFileNote(env: Record<string, string | undefined>): string {
   return [

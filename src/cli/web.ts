@@ -19,58 +19,60 @@ import { CodexDeviceLogin } from '../agent/codex/device-login.js';
 import { ChatGptSignIn, engineAccount, gameGlanceReader, LOOPBACK_HOSTS, startWebServer } from '../web/index.js';
 import { DEFAULT_DOMAIN, DOMAIN_FLAGS, domainFromFlags } from './domain.js';
 import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
-import type { CliCommand } from './help.js';
+import { FLAG_SPELLING_NOTE, flagTable, type CliCommand } from './help.js';
 import { AgentSession } from '../agent/session.js';
 import { parseAgentConfig, type AgentConfigInput } from '../agent/config.js';
 import { packageVersion } from '../mcp/package-version.js';
-import { LLM_FLAGS, llmFlagsHelp, llmSessionOptions, resolveLlmSettings, toAgentConfigInput, type LlmSettings } from './llm-settings.js';
+import { LLM_FLAGS, llmSessionOptions, llmSettingsFileNote, resolveLlmSettings, toAgentConfigInput, type LlmSettings } from './llm-settings.js';
 import { nodePageFetcher } from './page-fetcher.js';
 import { openAdminFlagSessions } from './admin-sessions.js';
 
 
 const FLAGS: FlagSpecs = {
   ...DOMAIN_FLAGS,
-  security: { type: 'string' },
-  demo: { type: 'boolean' },
-  admin: { type: 'boolean' },
-  port: { type: 'string' },
-  host: { type: 'string' },
-  open: { type: 'boolean' },
-  game: { type: 'string' },
-  'web-tools': { type: 'boolean' },
-  stream: { type: 'boolean' },
-  help: { type: 'boolean', aliases: ['h'] },
+  security: {
+    type: 'string',
+    value: 'approve|readonly|full',
+    description: 'approve asks you in the page before every change; readonly hides the tools that change the game; full lets changes run without asking',
+    default: 'approve',
+  },
+  demo: { type: 'boolean', description: 'an offline demo game: no account, no network besides the model' },
+  admin: {
+    type: 'boolean',
+    description:
+      'also give the assistant the editor tools inspect_game_scenario and admin_copy_game ("copy game 82864 from svk.en.cx into 123 here"): a copy writes into a game of --domain (needs its saved "encli login"), reads the source with that domain\'s own saved login, and the page asks first with the source, the target and the counts; with --demo, two offline fake domains',
+  },
+  port: { type: 'string', value: 'N', description: 'the port; the printed address is the one to open', default: '0, any free port' },
+  host: {
+    type: 'string',
+    value: 'ADDRESS',
+    description: 'listen on another address, e.g. 0.0.0.0 to reach the page from a phone on the same network; prints a warning: the page is then as safe as its secret',
+    default: '127.0.0.1',
+  },
+  open: { type: 'boolean', description: 'open the page in the default browser' },
+  game: { type: 'string', value: 'ID', description: 'the game to show at a glance before the assistant reads one', default: 'none' },
+  'web-tools': { type: 'boolean', description: 'let the assistant search the web and read pages (public addresses only)' },
+  stream: { type: 'boolean', description: '--stream=false asks the endpoint for whole answers instead of a stream', default: 'on' },
+  help: { type: 'boolean', aliases: ['h'], hidden: true },
   ...LLM_FLAGS,
 };
 
 function help(env: Record<string, string | undefined>): string {
-  return `usage: encli web [-domain tech.en.cx] [--demo] [--admin] [-security readonly|approve|full] [--port N] [--open]
-                 [-game ID] [--host H] [model flags]
+  return `usage: encli web [flags]
+       encli -web …   (the same)
 
-Serve the assistant as a page in your browser (phone-friendly), on this computer only.
-  -domain     the Encounter domain (env ENCX_DOMAIN; default ${DEFAULT_DOMAIN}); without a saved
-              session ("encli login") the page asks you to sign in
-  --demo      an offline demo game: no account, no network besides the model
-  --admin     also give the assistant the editor tools inspect_game_scenario and admin_copy_game
-              ("copy game 82864 from svk.en.cx into 123 here"): a copy writes into a game of
-              -domain (needs its saved "encli login"), reads the source with that domain's own
-              saved login, and the page asks first with the source, the target and the counts;
-              with --demo, two offline fake domains
-  -security   approve (default) asks you in the page before every change; readonly hides the
-              tools that change the game; full lets changes run without asking
-  --port      the port (default 0: any free port); the printed address is the one to open
-  --open      open the page in the default browser
-  -game       the game to show at a glance before the assistant reads one
-  --host      listen on another address than 127.0.0.1 (e.g. 0.0.0.0 to reach the page from a
-              phone on the same network); prints a warning: the page is then as safe as its secret
-${llmFlagsHelp(env)}
-              With --auth codex and no stored sign-in (or a dead one) the page offers the ChatGPT
-              device sign-in itself.
-  --web-tools let the assistant search the web and read pages (public addresses only)
-  --stream=false  ask the endpoint for whole answers instead of a stream
+Serve the assistant as a page in your browser (phone-friendly), on this computer only. Without a
+saved session for the domain ("encli login", domain ${DEFAULT_DOMAIN} unless you pass --domain)
+the page asks you to sign in. With --auth codex and no stored sign-in (or a dead one) the page
+offers the ChatGPT device sign-in itself.
+
+flags:
+${flagTable(FLAGS)}
+
+${llmSettingsFileNote(env)}
 Offline try with a local model (Ollama):
   encli web --demo --open --api-base http://127.0.0.1:11434/v1 --model qwen3
-Flags take one dash or two (-domain x, --domain=x).`;
+${FLAG_SPELLING_NOTE}`;
 }
 
 export interface WebSettings {

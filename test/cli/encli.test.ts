@@ -33,7 +33,7 @@ async function acceptedFlags(args: string[]): Promise<string[]> {
   return list[1]!.split(', ');
 }
 
-const COMMANDS = ['mcp', 'login', 'logout', 'image info', 'image split', 'image crop', 'copy-game', 'inspect-game', 'chat', 'auth'];
+const COMMANDS = ['mcp', 'login', 'logout', 'image info', 'image split', 'image crop', 'copy-game', 'inspect-game', 'chat', 'auth', 'web'];
 
 describe('encli help and version', () => {
   beforeAll(() => assertBuilt());
