@@ -17,7 +17,7 @@ import type { AdminToolsOptions } from '../tools/index.js';
 import type { Policy } from '../tools/types.js';
 import { LineInput } from './chat-input.js';
 import { ChatView } from './chat-view.js';
-import { DEFAULT_DOMAIN, DOMAIN_FLAGS, domainFromFlags } from './domain.js';
+import { DEFAULT_DOMAIN, DOMAIN_FLAGS, domainFromFlags, SIGN_IN_FLAGS } from './domain.js';
 import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
 import { FLAG_SPELLING_NOTE, flagTable, type CliCommand } from './help.js';
 import { LLM_FLAGS, llmSessionOptions, llmSettingsFileNote, resolveLlmSettings, toAgentConfigInput, type LlmSettings } from './llm-settings.js';
@@ -42,8 +42,7 @@ const FLAGS: FlagSpecs = {
     description: 'approve: every change to the game is asked as [y/N] first; readonly: the assistant cannot change anything; full: changes run without asking',
     default: 'approve',
   },
-  login: { type: 'string', value: 'LOGIN', description: 'sign in when no session is saved (env ENCX_LOGIN; needs --password)', default: 'the saved session' },
-  password: { type: 'string', value: 'PASSWORD', description: 'the password for --login (env ENCX_PASSWORD)', default: 'the saved session' },
+  ...SIGN_IN_FLAGS,
   pictures: { type: 'string', value: 'DIR', description: 'folder for pictures the tools return; each is named in the output', default: `a new folder under ${tmpdir()}` },
   'web-tools': { type: 'boolean', description: 'let the assistant search the web and read pages (public addresses only)' },
   stream: { type: 'boolean', description: '--stream=false asks the endpoint for whole answers instead of a stream', default: 'on' },

@@ -28,6 +28,15 @@ export const DOMAIN_FLAGS: FlagSpecs = {
 };
 
 /**
+ * `--login` and `--password` as the commands that sign in when no session is saved (mcp, chat)
+ * declare them.
+ */
+export const SIGN_IN_FLAGS: FlagSpecs = {
+  login: { type: 'string', value: 'LOGIN', description: 'sign in when no session is saved (env ENCX_LOGIN; needs --password)', default: 'the saved session' },
+  password: { type: 'string', value: 'PASSWORD', description: 'the password for --login (env ENCX_PASSWORD)', default: 'the saved session' },
+};
+
+/**
  * The domain from parsed `DOMAIN_FLAGS` and the environment.
  *
  * @example

@@ -13,7 +13,7 @@ import { serveCatalogOverStdio } from '../mcp/index.js';
 import { packageVersion } from '../mcp/package-version.js';
 import { createCatalog, POLICIES } from '../tools/index.js';
 import type { Policy } from '../tools/types.js';
-import { DEFAULT_DOMAIN, DOMAIN_FLAGS, domainFromFlags } from './domain.js';
+import { DEFAULT_DOMAIN, DOMAIN_FLAGS, domainFromFlags, SIGN_IN_FLAGS } from './domain.js';
 import { parseFlags, UsageError, type FlagSpecs } from './flags.js';
 import type { CopySessions } from '../copy/copy-game.js';
 import { openAdminFlagSessions } from './admin-sessions.js';
@@ -33,8 +33,7 @@ const FLAGS: FlagSpecs = {
     description: 'readonly hides the tools that change the game; approve asks the user through the client (MCP elicitation) before each change; full lets changes run',
     default: 'readonly',
   },
-  login: { type: 'string', value: 'LOGIN', description: 'sign in when no session is saved (env ENCX_LOGIN; needs --password)', default: 'the saved session' },
-  password: { type: 'string', value: 'PASSWORD', description: 'the password for --login (env ENCX_PASSWORD)', default: 'the saved session' },
+  ...SIGN_IN_FLAGS,
   demo: { type: 'boolean', description: 'serve an offline demo game: no account, no network' },
   admin: {
     type: 'boolean',
