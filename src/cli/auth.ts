@@ -206,14 +206,16 @@ async function signIn(flags: ParsedFlags, env: Env): Promise<number> {
     process.stderr.write(`encli auth codex: ${(err as Error).message}\n`);
     return 1;
   }
+  // The handler is in place before the message promises that Ctrl-C cancels: a reader that acts
+  // on the message at once must not find the default disposition (killed, nothing said).
+  const cancel = (): void => login.cancel();
+  process.on('SIGINT', cancel);
   out.write(
     `To sign in with your ChatGPT account:\n` +
       `  1. open ${login.verifyUrl} in a browser (on any device)\n` +
       `  2. enter the code  ${login.userCode}\n` +
       `Waiting for the approval (${timeout > 0 ? `up to ${timeout} s` : 'the code expires in 15 minutes'}; Ctrl-C cancels)…\n`,
   );
-  const cancel = (): void => login.cancel();
-  process.on('SIGINT', cancel);
   let json: string;
   try {
     json = await login.wait(timeout);

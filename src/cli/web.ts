@@ -250,6 +250,12 @@ export async function runWeb(argv: string[]): Promise<number> {
       }
     }
   }
+  // Listening for Ctrl+C before the URL is announced: whoever acts on the announcement finds the
+  // clean shutdown, never the default disposition.
+  const stopped = new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
   process.stderr.write(
     `encli web: ${session.toolCount} engine tools on ${demo ? `${domain} (offline demo)` : domain}, policy ${settings.policy}, ` +
       `model ${settings.llm.model} at ${session.provider.endpoint} (key: ${settings.llm.keyFrom}). Stop with Ctrl+C.\n`,
@@ -257,10 +263,7 @@ export async function runWeb(argv: string[]): Promise<number> {
   process.stdout.write(`${web.url}\n`);
   if (settings.open) openInBrowser(web.url);
 
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  await stopped;
   await web.close();
   await demo?.close();
   await admin?.close();
