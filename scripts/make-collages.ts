@@ -15,7 +15,8 @@
  * scored as it came out), each picture with NAME.expected.json of the same shape plus `kind`,
  * `panels` (no cut may cross one) and `description`.
  *
- * Run: `npx tsx scripts/make-collages.ts` (or `npm run fixtures`).
+ * Run: `npx tsx scripts/make-collages.ts` (or `npm run fixtures`); `--seed N [--per-kind K]` writes
+ * only a fresh batch to fixtures/collages/scratch-N (git-ignored) for scoring rules on unseen pictures.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -282,6 +283,19 @@ const FIXTURES: Fixture[] = [
 const EXTENSIONS = { jpeg: 'jpg', png: 'png', gif: 'gif', webp: 'webp' } as const;
 
 async function main(): Promise<void> {
+  // `--seed N [--per-kind K]`: one more batch of organiser-style collages in
+  // fixtures/collages/scratch-N (git-ignored), to score rules on pictures nobody tuned on.
+  const seedAt = process.argv.indexOf('--seed');
+  if (seedAt > 0) {
+    const seed = Number(process.argv[seedAt + 1]);
+    const perKindAt = process.argv.indexOf('--per-kind');
+    const perKind = perKindAt > 0 ? Number(process.argv[perKindAt + 1]) : PER_KIND;
+    if (!Number.isInteger(seed) || seed < 0 || !Number.isInteger(perKind) || perKind < 1) {
+      throw new Error('usage: make-collages.ts [--seed N [--per-kind K]] (N ≥ 0 and K ≥ 1, whole numbers)');
+    }
+    writeBatch(join(OUT, `scratch-${seed}`), await generateBatch({ dir: CORPUS }, seed, perKind, `s${seed}`));
+    return;
+  }
   mkdirSync(OUT, { recursive: true });
   for (const f of readdirSync(OUT, { withFileTypes: true })) if (f.isFile()) rmSync(join(OUT, f.name));
   let total = 0;
