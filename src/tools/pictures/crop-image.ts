@@ -41,7 +41,7 @@ export function cropImageTool({ engine }: ToolDeps): CatalogTool {
     }),
     execute: async ({ url, box, max_dimension }, ctx) => {
       const resource = await fetchPicture(engine, url, ctx.signal);
-      const picture = probePicture(resource);
+      const picture = await probePicture(resource);
       const { width, height } = picture.header;
       // The box is known from the header, so a JPEG crop that will be shrunk anyway decodes smaller.
       const cropBox = resolveCropBox(box, width, height);

@@ -3,7 +3,6 @@
  * obviously splits into (side by side, stacked or a grid). A few numbers, so it is cacheable, and
  * memoized by URL even when the read cache is off (see `info-memo.ts`).
  */
-import { planSplit } from '../../imaging/separators/index.js';
 import { defineTool, jsonResult, objectSchema, type CatalogTool } from '../define.js';
 import type { ToolDeps } from '../deps.js';
 import { describeError } from '../errors.js';
@@ -39,6 +38,7 @@ export function imageInfoTool({ engine, infoMemo }: ToolDeps): CatalogTool {
         info['exif_orientation'] = header.orientation;
         info['turned_upright'] = true;
       }
+      const { planSplit } = await import('../../imaging/separators/index.js');
       let plan;
       try {
         plan = planSplit(raster, { axis: 'auto' });

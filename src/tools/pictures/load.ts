@@ -2,10 +2,14 @@
  * Fetching and reading a picture for the picture tools. The bytes decide the format (never the
  * Content-Type: a JPEG served as application/octet-stream is common), and the header's size is
  * checked against the 25 MP gate before any pixel is allocated.
+ *
+ * The decoders are imported on first use, not with the catalog: most sessions list the tools and
+ * read levels long before (if ever) a picture is looked at, and the six decoders are the largest
+ * part of what `encli mcp` would otherwise load before answering `tools/list`.
  */
 import type { Engine } from '../../engine/engine.js';
 import type { FetchedResource } from '../../engine/types.js';
-import { decode, probe, type DecodeOptions, type DecodedImage } from '../../imaging/decode.js';
+import type { DecodeOptions, DecodedImage } from '../../imaging/decode.js';
 import { isImageError } from '../../imaging/errors.js';
 import type { ImageHeader } from '../../imaging/format.js';
 import { sniff } from '../../imaging/sniff.js';
@@ -38,7 +42,7 @@ export async function fetchPicture(engine: Engine, url: string, signal?: AbortSi
 }
 
 /** Sniffs and probes: format and size from the header, gated at 25 MP. */
-export function probePicture(resource: FetchedResource): ProbedPicture {
+export async function probePicture(resource: FetchedResource): Promise<ProbedPicture> {
   if (sniff(resource.bytes) === null) {
     throw new ToolError(
       `${describeSource(resource)} is not a picture: its bytes are none of ${SUPPORTED}. ` +
@@ -46,6 +50,7 @@ export function probePicture(resource: FetchedResource): ProbedPicture {
       { kind: 'picture', code: 'not_a_picture' },
     );
   }
+  const { probe } = await import('../../imaging/decode.js');
   try {
     return { resource, header: probe(resource.bytes) };
   } catch (err) {
@@ -59,6 +64,7 @@ export function probePicture(resource: FetchedResource): ProbedPicture {
 
 /** Decodes a probed picture to pixels; `options` let a JPEG that will be shrunk decode smaller. */
 export async function decodePicture(picture: ProbedPicture, options: DecodeOptions = {}): Promise<DecodedImage> {
+  const { decode } = await import('../../imaging/decode.js');
   try {
     return await decode(picture.resource.bytes, options);
   } catch (err) {
@@ -70,6 +76,6 @@ export async function decodePicture(picture: ProbedPicture, options: DecodeOptio
 /** Fetch, probe and decode in one step (info, crop and split). */
 export async function loadPicture(engine: Engine, url: string, signal?: AbortSignal): Promise<{ resource: FetchedResource; image: DecodedImage }> {
   const resource = await fetchPicture(engine, url, signal);
-  const image = await decodePicture(probePicture(resource));
+  const image = await decodePicture(await probePicture(resource));
   return { resource, image };
 }

@@ -5,7 +5,6 @@
  */
 import type { DecodedImage } from '../../imaging/decode.js';
 import type { Box } from '../../imaging/raster.js';
-import { renderPart } from '../../imaging/render.js';
 import { ToolError, describeError } from '../errors.js';
 import type { ToolImage } from '../types.js';
 
@@ -21,6 +20,8 @@ export interface RenderedFragment {
  * on its longer side; the picture may have been decoded smaller (shrink-on-load).
  */
 export async function renderFragment(decoded: DecodedImage, box: Box, maxDimension: number): Promise<RenderedFragment> {
+  // Loaded on first use, like the decoders (see load.ts): the encoders are not needed to list tools.
+  const { renderPart } = await import('../../imaging/render.js');
   try {
     const part = await renderPart(decoded, box, maxDimension);
     return {

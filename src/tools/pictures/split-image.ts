@@ -7,7 +7,7 @@ import { optionalInteger, optionalKeyword } from '../args.js';
 import { defineTool, integerProperty, objectSchema, stringProperty, type CatalogTool } from '../define.js';
 import type { ToolDeps } from '../deps.js';
 import { ToolArgumentError, ToolError, describeError } from '../errors.js';
-import { planSplit, type SplitPlan } from '../../imaging/separators/index.js';
+import type { SplitPlan } from '../../imaging/separators/index.js';
 import type { ToolImage } from '../types.js';
 import { MAX_DIMENSION_PROPERTY, URL_PROPERTY, parseMaxDimension, parseUrl } from './common.js';
 import { loadPicture } from './load.js';
@@ -68,6 +68,7 @@ export function splitImageTool({ engine }: ToolDeps): CatalogTool {
     execute: async ({ url, parts, axis, part, max_dimension }, ctx) => {
       const { resource, image } = await loadPicture(engine, url, ctx.signal);
       const { raster } = image;
+      const { planSplit } = await import('../../imaging/separators/index.js');
       let plan: SplitPlan;
       try {
         plan = planSplit(raster, parts === undefined ? { axis } : { axis, parts });

@@ -42,7 +42,7 @@ export function viewImageTool({ engine }: ToolDeps): CatalogTool {
     parse: (args) => ({ url: parseUrl(args) }),
     execute: async ({ url }, ctx) => {
       const resource = await fetchPicture(engine, url, ctx.signal);
-      const picture = probePicture(resource);
+      const picture = await probePicture(resource);
       const { header } = picture;
       const source = { url: resource.url, format: header.format, width: header.width, height: header.height, bytes: resource.bytes.length };
       const asIs = modelImageType(header.format);
