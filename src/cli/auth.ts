@@ -135,7 +135,9 @@ export async function loadCodexLogin(flags: ParsedFlags, env: Env, options: Load
   if (text === null && !options.allowSignedOut) throw new UsageError(`not signed in to ChatGPT (no ${path}): run "encli auth codex" first`);
   let tokens: CodexTokenSource;
   try {
-    tokens = text === null ? CodexTokenSource.signedOut({ issuer }) : new CodexTokenSource(text, { issuer });
+    // Another encli process may share this file and rotate the token: renewals look at it first.
+    const options = { issuer, readStored: () => readPrivateFile(path) };
+    tokens = text === null ? CodexTokenSource.signedOut(options) : new CodexTokenSource(text, options);
   } catch (err) {
     throw new UsageError(`${path}: ${(err as Error).message}`);
   }

@@ -15,6 +15,10 @@ const MODULE_LOG = fileURLToPath(new URL('./support/module-log.mjs', import.meta
 /** The imaging modules a start-up must not need. */
 const HEAVY = /\/src\/imaging\/(decoders|encoders|separators)\/|\/src\/imaging\/(decode|render|shrink)\.[jt]s$/;
 
+interface Reply {
+  result?: { tools?: unknown[]; content?: { type: string; text?: string }[] };
+}
+
 describe('encli mcp start-up', { timeout: 60_000 }, () => {
   it('lists the tools before any decoder, encoder or separator module is loaded; a picture call loads them', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--import', MODULE_LOG, ENCLI, 'mcp', '--demo'], {
@@ -23,19 +27,19 @@ describe('encli mcp start-up', { timeout: 60_000 }, () => {
     });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    const answers = new Map<number, (message: { result?: { tools?: unknown[]; content?: { type: string; text?: string }[] } }) => void>();
+    const answers = new Map<number, (message: Reply) => void>();
     let buffered = '';
     child.stdout.on('data', (chunk: Buffer) => {
       buffered += chunk.toString('utf8');
       for (let newline = buffered.indexOf('\n'); newline >= 0; newline = buffered.indexOf('\n')) {
-        const message = JSON.parse(buffered.slice(0, newline)) as { id?: number };
+        const message = JSON.parse(buffered.slice(0, newline)) as Reply & { id?: number };
         buffered = buffered.slice(newline + 1);
         if (message.id !== undefined) answers.get(message.id)?.(message);
       }
     });
     let nextId = 1;
     const request = (method: string, params: unknown) =>
-      new Promise<{ result?: { tools?: unknown[]; content?: { type: string; text?: string }[] } }>((resolve) => {
+      new Promise<Reply>((resolve) => {
         const id = nextId++;
         answers.set(id, resolve);
         child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id, method, params }) + '\n');

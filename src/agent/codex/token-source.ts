@@ -4,6 +4,12 @@
  * refresh token end the sign-in. Hence one renewal in flight per credential, shared by every
  * session and turn that uses this source; the host persists `credentialJson()` (or listens with
  * `onChange`) so the rotated token is never lost.
+ *
+ * Two processes sharing one stored credential (`encli chat` in one terminal, `encli web` in
+ * another) cannot share a promise. With `readStored`, a renewal first looks at the store: a refresh
+ * token rotated there by the other process is adopted instead of renewing with the burnt one, and a
+ * renewal the issuer refuses because the other process won the race looks once more before the
+ * sign-in is declared over.
  */
 import { CodexAuthError } from './constants.js';
 import { parseCodexCredential, serializeCodexCredential, type CodexCredential } from './credential.js';
@@ -20,6 +26,11 @@ export interface TokenSourceOptions extends Omit<IssuerOptions, 'signal'> {
   now?: () => number;
   renewalWaitMs?: number;
   cooldownMs?: number;
+  /**
+   * The credential JSON as the host's store holds it now (null when none), read before a renewal:
+   * another process may have rotated the refresh token since this source was made.
+   */
+  readStored?: () => Promise<string | null>;
 }
 
 /** What a backend request needs. */
@@ -179,10 +190,19 @@ export class CodexTokenSource {
 
   /** The one renewal in flight; its result is adopted even when every caller stopped waiting. */
   private async renew(): Promise<CodexCredential> {
-    this.refreshRequests++;
     const generation = this.generation;
     try {
-      const next = await refreshCodexCredential(this.credential, { ...this.options, now: this.now });
+      if ((await this.adoptRotatedElsewhere(generation)) && !this.needsRenewal()) return this.credential;
+      let next: CodexCredential;
+      try {
+        next = await this.refresh();
+      } catch (err) {
+        // Refused because another process renewed first and burnt the token we sent: its
+        // rotation is in the store by now (it writes before it uses the new token).
+        if (!(err instanceof CodexAuthError && err.signInAgain) || !(await this.adoptRotatedElsewhere(generation))) throw err;
+        if (!this.needsRenewal()) return this.credential;
+        next = await this.refresh();
+      }
       // A sign-in that arrived meanwhile wins over the renewal of the credential it replaced.
       if (generation !== this.generation) return this.credential;
       this.take(next, true);
@@ -199,6 +219,31 @@ export class CodexTokenSource {
     } finally {
       this.renewal = null;
     }
+  }
+
+  private refresh(): Promise<CodexCredential> {
+    this.refreshRequests++;
+    return refreshCodexCredential(this.credential, { ...this.options, now: this.now });
+  }
+
+  /**
+   * Adopts the stored credential when its refresh token differs from ours (another process
+   * rotated it). A store that cannot be read or parsed changes nothing: our own token is tried.
+   */
+  private async adoptRotatedElsewhere(generation: number): Promise<boolean> {
+    if (!this.options.readStored) return false;
+    let stored: CodexCredential;
+    try {
+      const text = await this.options.readStored();
+      if (text === null) return false;
+      stored = parseCodexCredential(text);
+    } catch {
+      return false;
+    }
+    if (generation !== this.generation || !stored.refreshToken || stored.refreshToken === this.credential.refreshToken) return false;
+    // Renewed by the other process, so its lifetime is known: no renewal just to learn it.
+    this.take(stored, true);
+    return true;
   }
 
   /** Makes `next` the current credential, forgets the old one's failures, and announces it. */

@@ -134,6 +134,54 @@ describe('CodexTokenSource', () => {
     await expect(mine.token()).rejects.toMatchObject({ signInAgain: true, message: expect.stringContaining('refresh_token_reused') });
   });
 
+  it('two processes sharing one store: the second adopts the token the first rotated there, sending nothing', async () => {
+    fake = await startFakeIssuer({ pendingPolls: 0 });
+    const seed = await seedCredential(fake);
+    let stored: string | null = serializeCodexCredential(seed);
+    const store = { readStored: async () => stored };
+    const first = new CodexTokenSource({ ...seed, expiresAt: NOW - 1 }, { issuer: fake.issuer, now: () => NOW, ...store });
+    const second = new CodexTokenSource({ ...seed, expiresAt: NOW - 1 }, { issuer: fake.issuer, now: () => NOW, ...store });
+    first.onChange((json) => (stored = json));
+    const adopted: string[] = [];
+    second.onChange((json) => adopted.push(json));
+    await first.token();
+    expect(fake.refreshes()).toHaveLength(1);
+    expect((await second.token()).accessToken).toBe(fake.latestAccessToken());
+    expect(fake.refreshes()).toHaveLength(1);
+    expect(second.renewals).toBe(0);
+    expect(parseCodexCredential(adopted.at(-1)!).refreshToken).toBe('rt_2');
+  });
+
+  it('two processes racing: the one the issuer refuses as reused looks at the store once more and goes on', async () => {
+    fake = await startFakeIssuer({ pendingPolls: 0 });
+    const seed = await seedCredential(fake);
+    let stored: string | null = serializeCodexCredential(seed);
+    const winner = new CodexTokenSource({ ...seed, expiresAt: NOW - 1 }, { issuer: fake.issuer, now: () => NOW });
+    winner.onChange((json) => (stored = json));
+    // The loser read the store before the winner wrote it: its first look finds rt_1, its own.
+    let reads = 0;
+    const loser = new CodexTokenSource(
+      { ...seed, expiresAt: NOW - 1 },
+      { issuer: fake.issuer, now: () => NOW, readStored: async () => (reads++ === 0 ? serializeCodexCredential(seed) : stored) },
+    );
+    await winner.token();
+    expect((await loser.token()).accessToken).toBe(fake.latestAccessToken());
+    expect(fake.refreshes().map((r) => r.body.refresh_token)).toEqual(['rt_1', 'rt_1']);
+    expect(reads).toBe(2);
+  });
+
+  it('a store holding the same burnt token (nobody else renewed) still ends in "sign in again"', async () => {
+    fake = await startFakeIssuer({ pendingPolls: 0 });
+    const seed = await seedCredential(fake);
+    fake.kill('rt_1', 'invalidated');
+    const tokens = new CodexTokenSource(
+      { ...seed, expiresAt: NOW - 1 },
+      { issuer: fake.issuer, now: () => NOW, readStored: async () => serializeCodexCredential(seed) },
+    );
+    await expect(tokens.token()).rejects.toMatchObject({ signInAgain: true });
+    expect(fake.refreshes()).toHaveLength(1);
+  });
+
   it('a plain 401 without a code is permanent too', async () => {
     fake = await startFakeIssuer({ pendingPolls: 0 });
     const seed = await seedCredential(fake);
