@@ -17,7 +17,7 @@
  * - lines are read until proven content, never sampled (`line-stats.ts`, with measured throughput).
  */
 import type { Box, Raster } from '../raster.js';
-import { collageColour, type Rgb } from './collage-colour.js';
+import { collageColourOfBallots, type Rgb } from './collage-colour.js';
 import { detectGrid, MAX_GRID_PANELS } from './grid.js';
 import { measureColumnsOnly, measureLines, measureRows } from './line-stats.js';
 import { equalDivision } from './segments.js';
@@ -103,9 +103,9 @@ export function planSplit(raster: Raster, options: SplitOptions = {}): SplitPlan
   const wantV = axisOption !== 'horizontal';
   let h = wantH ? detectStrips(raster, stats, 'horizontal', { vote: true }) : undefined;
   let v = wantV ? detectStrips(raster, stats, 'vertical', { vote: true }) : undefined;
-  // The collage colour, voted by every seam of the first pass; a second pass holds every margin
+  // The collage colour, voted by the seams of the first pass; a second pass holds every margin
   // and seam to it (collage-colour.ts). The line statistics are reused: only the rules run again.
-  const colour = collageColour([...(h?.separators ?? []), ...(v?.separators ?? [])]);
+  const colour = collageColourOfBallots([...(h?.ballots ?? []), ...(v?.ballots ?? [])]);
   if (colour !== undefined) {
     if (h) h = detectStrips(raster, stats, 'horizontal', { colour, damagedFound: h.damagedSeams });
     if (v) v = detectStrips(raster, stats, 'vertical', { colour, damagedFound: v.damagedSeams });

@@ -5,9 +5,9 @@
 import type { Box, Raster } from '../raster.js';
 import { attachCaptions } from './captions.js';
 import { classifyLines, meanColour } from './classify.js';
-import { collageColour, sameColour, type Rgb } from './collage-colour.js';
+import { ballotOfRun, collageColour, sameColour, type Rgb } from './collage-colour.js';
 import { damagedSeams } from './damaged-seams.js';
-import { seamOfRun } from './seams.js';
+import { oneColourPieces, seamOfRun } from './seams.js';
 import type { OneAxisStats, RegionStats } from './line-stats.js';
 import { cutOf, findRuns } from './runs.js';
 import { foldSlivers, minimumPartSize, type Interval } from './segments.js';
@@ -40,6 +40,8 @@ export interface StripDetection {
   damaged: number;
   /** Every damaged seam found along the axis (before any other rule), for a second pass. */
   damagedSeams: Separator[];
+  /** First pass (`vote`): each kept seam's ballot for the collage colour (`collage-colour.ts`). */
+  ballots?: Separator[][];
 }
 
 /**
@@ -88,14 +90,20 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   const runs = findRuns(kinds, lines, options.colour);
   if (runs === null) return none;
 
-  const found: (Separator & { damaged: boolean })[] = [];
+  type Found = Separator & { damaged: boolean; ballot: Separator[] };
+  const found: Found[] = [];
   for (const run of runs.separators) {
     const seam = seamOfRun(raster, region, axis, lines, run, options.colour);
     if (seam === null) continue;
     // The colour of the seam's middle line: its edge lines blend with the panels (a flat panel's
-    // own colour, JPEG ringing), and the collage colour is voted with these (collage-colour.ts).
+    // own colour, JPEG ringing).
     const mid = cutOf(seam);
-    found.push({ start: origin + seam.start, end: origin + seam.end, colour: meanColour(lines, mid, mid + 1), damaged: false });
+    const at = { start: origin + seam.start, end: origin + seam.end };
+    // The first pass votes the collage colour with the run's one-colour pieces (collage-colour.ts).
+    const ballot = options.vote
+      ? ballotOfRun(oneColourPieces(lines, run).map((p) => ({ start: origin + p.start, end: origin + p.end, colour: meanColour(lines, p.start, p.end) })), at)
+      : [];
+    found.push({ ...at, colour: meanColour(lines, mid, mid + 1), damaged: false, ballot });
   }
   const within = options.damagedWithin?.map((k) => ({ start: k.start - origin, end: k.end - origin })).filter((k) => k.end > 0 && k.start < lines.count);
   const colour0 = options.colour;
@@ -108,13 +116,14 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     if (seam.start <= runs.contentStart || seam.end >= runs.contentEnd) continue;
     const at = { start: origin + seam.start, end: origin + seam.end };
     if (options.damagedWithin && !options.damagedWithin.some((k) => k.start < at.end && at.start < k.end)) continue;
-    found.push({ start: origin + seam.start, end: origin + seam.end, colour: seam.colour, damaged: true });
+    const sep = { start: origin + seam.start, end: origin + seam.end, colour: seam.colour };
+    found.push({ ...sep, damaged: true, ballot: [sep] });
   }
   found.sort((a, b) => a.start - b.start);
-  const kept: (Separator & { damaged: boolean })[] = [];
+  const kept: Found[] = [];
   for (const f of found) {
     const sep = options.refine ? options.refine(f) : f;
-    if (sep !== null) kept.push({ ...sep, damaged: f.damaged });
+    if (sep !== null) kept.push({ start: sep.start, end: sep.end, colour: sep.colour, damaged: f.damaged, ballot: f.ballot });
   }
 
   const span = { start: origin, end: origin + lines.count };
@@ -144,18 +153,20 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
 
   const segments = foldSlivers(raw, minimumPartSize(lines.count));
   const separators: Separator[] = [];
+  const ballots: Separator[][] = [];
   let damagedCount = 0;
   for (let i = 1; i < segments.length; i++) {
     const cut = segments[i]!.start;
     const sep = seams.find((s) => cutOf(s) === cut);
     if (sep) {
       separators.push({ start: sep.start, end: sep.end, colour: sep.colour });
+      ballots.push(sep.ballot);
       if (sep.damaged) damagedCount++;
     }
   }
   const apparent = segments.length;
   const damagedAll = damaged.map((d) => ({ start: origin + d.start, end: origin + d.end, colour: d.colour }));
-  return { axis, segments, separators, apparent, usable: apparent >= 2 && apparent <= MAX_PARTS, trusted, captions, damaged: damagedCount, damagedSeams: damagedAll };
+  return { axis, segments, separators, apparent, usable: apparent >= 2 && apparent <= MAX_PARTS, trusted, captions, damaged: damagedCount, damagedSeams: damagedAll, ...(options.vote ? { ballots } : {}) };
 }
 
 /** Turns strip segments into boxes: the cross axis spans the whole region, never trimmed. */
