@@ -4,8 +4,9 @@
  */
 import type { Box, Raster } from '../raster.js';
 import { attachCaptions } from './captions.js';
+import { GAP_COLOUR_TOLERANCE } from './background-gap.js';
 import { classifyLines, LineKind, meanColour } from './classify.js';
-import { ballotOfRun, collageColour, sameColour, type Rgb } from './collage-colour.js';
+import { ballotOfRun, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, type Rgb } from './collage-colour.js';
 import { damagedSeams } from './damaged-seams.js';
 import { oneColourPieces, seamOfRun } from './seams.js';
 import type { LineStats, OneAxisStats, RegionStats } from './line-stats.js';
@@ -89,7 +90,7 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   const kinds = classifyLines(lines);
   const found0 = findRuns(kinds, lines, options.colour);
   if (found0 === null) return none;
-  const runs = options.colour ? widenLossyMargins(found0, kinds, lines, options.colour) : found0;
+  const runs = options.colour ? marginsOf(found0, kinds, lines, options.colour) : found0;
   if (runs === null) return none;
 
   type Found = Separator & { damaged: boolean; ballot: Separator[] };
@@ -181,22 +182,32 @@ export function stripBoxes(region: Box, axis: StripAxis, segments: readonly Inte
 }
 
 /**
- * A lossy margin of the collage colour: from the picture's edge, lines of that colour that are
- * plain or ringing, with at most NARROW_RINGING_RUN ringing lines among them. `findRuns` stops at
- * the first plain line after the ringing ones; JPEG's 4:2:0 chroma leaves a margin narrower than
- * a 16 px block alternating between the two (measured: a 10 px yellow margin at q95 read ringing,
- * plain × 7, ringing, content), so the margin was found 9 px short. Returns null when nothing is left.
+ * The margins once the collage colour is known: from the picture's edge, lines that are plain or
+ * ringing and whose mean is the collage colour, with at most NARROW_RINGING_RUN ringing lines
+ * among them. Two corrections to `findRuns`'s margins:
+ * - JPEG's 4:2:0 chroma leaves a margin narrower than a 16 px block alternating between plain and
+ *   ringing lines (measured: a 10 px yellow margin at q95 read ringing, plain × 7, ringing,
+ *   content), and `findRuns` stopped at the first ringing line: margins were found up to 9 px short;
+ * - a canvas border shows at both ends of an axis, a photo's sky at one. The collage colour voted
+ *   from thin seams is off by up to ~50 in one channel (a 3 px yellow seam at q85 read blue 113
+ *   for 60), so margins at both ends may differ from it by COLLAGE_COLOUR_TOLERANCE; a margin at
+ *   one end only must match within GAP_COLOUR_TOLERANCE, which a blue sky (209,229,250) over a
+ *   grey (240) canvas misses (measured: 14 rows of sky read as margin at the looser tolerance).
+ * Returns null when nothing is left.
  */
-function widenLossyMargins(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, colour: Rgb): AxisRuns | null {
-  const ofColour = (i: number): boolean => kinds[i] !== LineKind.Content && sameColour(meanColour(lines, i, i + 1), colour);
-  const walk = (from: number, step: 1 | -1, stop: number): number => {
+function marginsOf(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, colour: Rgb): AxisRuns | null {
+  const walk = (from: number, step: 1 | -1, stop: number, tolerance: number): number => {
     let i = from;
     let ringing = 0;
-    while (i !== stop && ofColour(i) && (kinds[i] === LineKind.Plain || ++ringing <= NARROW_RINGING_RUN)) i += step;
+    while (i !== stop && kinds[i] !== LineKind.Content && sameColour(meanColour(lines, i, i + 1), colour, tolerance) && (kinds[i] === LineKind.Plain || ++ringing <= NARROW_RINGING_RUN)) i += step;
     return i;
   };
-  const contentStart = Math.max(runs.contentStart, walk(0, 1, lines.count));
-  const contentEnd = Math.min(runs.contentEnd, walk(lines.count - 1, -1, -1) + 1);
+  let contentStart = walk(0, 1, lines.count, COLLAGE_COLOUR_TOLERANCE);
+  let contentEnd = walk(lines.count - 1, -1, -1, COLLAGE_COLOUR_TOLERANCE) + 1;
+  if (contentStart === 0 || contentEnd === lines.count) {
+    contentStart = walk(0, 1, lines.count, GAP_COLOUR_TOLERANCE);
+    contentEnd = walk(lines.count - 1, -1, -1, GAP_COLOUR_TOLERANCE) + 1;
+  }
   if (contentStart >= contentEnd) return null;
   if (contentStart === runs.contentStart && contentEnd === runs.contentEnd) return runs;
   return { contentStart, contentEnd, separators: runs.separators.filter((r) => r.start > contentStart && r.end < contentEnd) };
