@@ -69,7 +69,7 @@ export function collageColour(separators: readonly Separator[]): Rgb | undefined
 }
 
 /** Widest piece of a run that may be a blend of its neighbours: JPEG smears an edge over 1–2 lines. */
-const BLEND_LINES = 2;
+export const BLEND_LINES = 2;
 /** How far outside its neighbours' range a blended line's mean may fall: JPEG's overshoot, ~5 levels at q75. */
 const BLEND_SLACK = 8;
 
