@@ -31,11 +31,11 @@ describe('generated collages (tuned batch)', () => {
 });
 
 describe('generated collages (unseen batch)', () => {
-  it('scores at least the measured 30 of 42 exact, with at most the 3 measured pictures cut through a panel', async () => {
+  it('scores at least the measured 31 of 42 exact, with at most the 1 measured picture cut through a panel', async () => {
     const results = await scoreBatch('unseen');
     const exact = results.filter((r) => r.exact).length;
     const bad = results.filter((r) => r.badCuts.length > 0).length;
-    expect(exact, table(results)).toBeGreaterThanOrEqual(30);
-    expect(bad, table(results)).toBeLessThanOrEqual(3);
+    expect(exact, table(results)).toBeGreaterThanOrEqual(31);
+    expect(bad, table(results)).toBeLessThanOrEqual(1);
   }, 120_000);
 });
