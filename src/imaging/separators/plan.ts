@@ -122,7 +122,7 @@ export function planSplit(raster: Raster, options: SplitOptions = {}): SplitPlan
     const xs = h?.segments.length ? h.segments : [{ start: 0, end: raster.width }];
     const ys = v?.segments.length ? v.segments : [{ start: 0, end: raster.height }];
     const content: Box = { x: xs[0]!.start, y: ys[0]!.start, width: xs[xs.length - 1]!.end - xs[0]!.start, height: ys[ys.length - 1]!.end - ys[0]!.start };
-    const share = canvasShare(raster, content, colour, FLAT_TOLERANCE);
+    const share = canvasShare(raster, content, colour, FLAT_TOLERANCE, CANVAS_SHARE_MAX);
     const segments = [...(h ? stripBoxes(content, 'horizontal', h.segments) : []), ...(v ? stripBoxes(content, 'vertical', v.segments) : [])];
     if (share > CANVAS_SHARE_MAX && !segments.some((box) => canvasShare(raster, box, colour, FLAT_TOLERANCE) <= SOLID_PANEL_SHARE)) {
       drawnOn = share;
