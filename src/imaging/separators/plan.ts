@@ -8,8 +8,10 @@
  * - plain runs at the ends are margins and never cut; interior runs are separators, cut through the
  *   middle (`runs.ts`); gaps inside a screenshot panel and a panel's blank padding are not
  *   separators (`background-gap.ts`, `seams.ts`);
- * - the separators and margins of one collage share one colour; plain lines of another colour are a
- *   panel's edge (`collage-colour.ts`);
+ * - the separators and margins of one collage share one colour, voted by the one-colour pieces of
+ *   every seam; plain lines of another colour are a panel's edge (`collage-colour.ts`);
+ * - a picture mostly in that colour with no solid panel is a page or a chart drawn on it, refused
+ *   rather than cut between its bars or letters (`collage-colour.ts`, CANVAS_SHARE_MAX);
  * - a seam crossed by a badge or worn by heavy JPEG is still a seam (`damaged-seams.ts`);
  * - a caption stays with its photo, and a sky or a page header is no panel (`captions.ts`);
  * - parts thinner than max(⌊side/50⌋, 8) fold into a neighbour; 2–8 parts in a strip (`segments.ts`);

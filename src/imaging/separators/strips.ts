@@ -88,9 +88,9 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   if (lines === undefined) return none;
   const origin = axis === 'horizontal' ? region.x : region.y;
   const kinds = classifyLines(lines);
-  const found0 = findRuns(kinds, lines, options.colour);
-  if (found0 === null) return none;
-  const runs = options.colour ? marginsOf(found0, kinds, lines, options.colour) : found0;
+  const firstRuns = findRuns(kinds, lines, options.colour);
+  if (firstRuns === null) return none;
+  const runs = options.colour ? marginsOf(firstRuns, kinds, lines, options.colour) : firstRuns;
   if (runs === null) return none;
 
   type Found = Separator & { damaged: boolean; ballot: Separator[] };
