@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadBatch, scoreBatch, scoreOne, table } from './score.js';
 
-/** Tuned-batch pictures the rules still get wrong (see the reasons): badges hide too much of a seam. */
+/** Tuned-batch pictures the rules still get wrong (see the reasons): badges hide too much of a seam; one 4×4 grid loses a row. */
 const KNOWN_MISSES: Record<string, string> = {
   'gen-badge-01.jpg': 'a 3x2 grid with 5 badges: 2 parts found (a badge-crossed seam is missed; cause not analysed)',
   'gen-badge-02.jpg': 'a 3-strip, black 11 px seams, both crossed by a badge: refused',
@@ -16,9 +16,6 @@ const KNOWN_MISSES: Record<string, string> = {
   'gen-badge-05.jpg': 'a 3-strip with 2 badges: 2 parts found',
   'gen-badge-06.jpg': 'a 4-strip with 3 badges: 3 parts found',
   'gen-grid-01.jpg': 'a 4x4 grid with blue seams: 12 panels found',
-  'gen-grid-04.jpg': 'the dark 14 px margin is found 8 px short at q55 (x=6, want 14)',
-  'gen-grid-05.jpg': 'one part 13 px too wide (width 156, want 143)',
-  'gen-grid-06.jpg': 'the 6 px margin is found 4 px short at q85 (x=2, want 6±3)',
 };
 
 describe('generated collages (tuned batch)', () => {
@@ -34,11 +31,11 @@ describe('generated collages (tuned batch)', () => {
 });
 
 describe('generated collages (unseen batch)', () => {
-  it('scores at least the measured 30 of 42 exact, with at most the 3 measured pictures cut through a panel', async () => {
+  it('scores at least the measured 31 of 42 exact, with at most the 1 measured picture cut through a panel', async () => {
     const results = await scoreBatch('unseen');
     const exact = results.filter((r) => r.exact).length;
     const bad = results.filter((r) => r.badCuts.length > 0).length;
-    expect(exact, table(results)).toBeGreaterThanOrEqual(30);
-    expect(bad, table(results)).toBeLessThanOrEqual(3);
+    expect(exact, table(results)).toBeGreaterThanOrEqual(31);
+    expect(bad, table(results)).toBeLessThanOrEqual(1);
   }, 120_000);
 });

@@ -4,14 +4,23 @@
  * panels). A run of plain lines of another colour is the plain edge of a panel — a flag, an icon on
  * a solid background, a rebus — and is content: never a margin, never part of a cut.
  *
- * The colour is found from the collage itself: the separators a first pass finds on both axes are
- * grouped by colour, and the group with the most members wins. On a tie the narrower group wins:
- * a first-pass seam that swallowed a flat panel's plain edge is wider than the bare gaps (the
- * demo collage: a 10 px white seam against 58 px of green panel edge and seam together). A flat
- * panel's own plain edge is found on one side of one seam at most, while the collage colour shows
- * between every pair of panels, so the vote cannot go to a panel colour unless the panels
- * outnumber the seams — which a collage never does.
+ * The colour is found from the collage itself: every seam a first pass finds on both axes casts a
+ * ballot (`ballotOfRun`), the ballots are grouped by colour, and the colour on the most ballots
+ * wins. On a tie the narrower group wins: a panel's plain edge is wider than the bare gap beside it
+ * (the demo collage: a 10 px white seam against 48 px of green panel edge).
+ *
+ * A seam's ballot is the one-colour pieces of its run of plain lines, so a run that holds a flat
+ * panel's edge as well as the gap still names the gap's colour. When a run shows three or more
+ * colours (panel edge | gap | panel edge), only its inner pieces vote: the canvas lies between the
+ * two panels, their edges at the ends. Measured on the unseen batch (seed 4), a strip of three
+ * flat panels with plain edges on both sides of both gaps: voting with one colour per seam (its
+ * middle line) gave white for one seam and the orange panel's edge for the other, the narrower
+ * orange won the tie and both cuts went through the orange panel; with the inner pieces, both seams
+ * vote white. A piece of one or two lines whose colour lies between its neighbours' (within
+ * BLEND_SLACK per channel) is JPEG's blend of the two, not a colour of its own, and does not vote.
  */
+import type { Box, Raster } from '../raster.js';
+import { overWhite } from './line-stats.js';
 import type { Separator } from './strips.js';
 
 export type Rgb = [number, number, number];
@@ -57,4 +66,126 @@ export function collageColour(separators: readonly Separator[]): Rgb | undefined
   if (!best) return undefined;
   const { sum, width } = best;
   return [Math.round(sum[0] / width), Math.round(sum[1] / width), Math.round(sum[2] / width)];
+}
+
+/** Widest piece of a run that may be a blend of its neighbours: JPEG smears an edge over 1–2 lines. */
+export const BLEND_LINES = 2;
+/** How far outside its neighbours' range a blended line's mean may fall: JPEG's overshoot, ~5 levels at q75. */
+const BLEND_SLACK = 8;
+
+/**
+ * The pieces of a seam's run that vote for the collage colour (see the module comment): blends
+ * dropped, and with three or more pieces left only the inner ones. `pieces` are the run's
+ * one-colour pieces in order; `seam` the part of the run kept as the seam (padding excluded).
+ *
+ * @example
+ * ```ts
+ * // green panel edge | white gap | orange panel edge: the gap votes
+ * ballotOfRun([{ start: 0, end: 48, colour: [40, 160, 60] }, { start: 48, end: 58, colour: [255, 255, 255] }, { start: 58, end: 90, colour: [230, 120, 40] }], { start: 0, end: 90 });
+ * // [{ start: 48, end: 58, colour: [255, 255, 255] }]
+ * ```
+ */
+export function ballotOfRun(pieces: readonly Separator[], seam: { start: number; end: number }): Separator[] {
+  const solid = pieces.filter((p, i) => {
+    if (p.end - p.start > BLEND_LINES || i === 0 || i === pieces.length - 1) return true;
+    const a = pieces[i - 1]!.colour;
+    const b = pieces[i + 1]!.colour;
+    const between = p.colour.every((c, k) => c >= Math.min(a[k]!, b[k]!) - BLEND_SLACK && c <= Math.max(a[k]!, b[k]!) + BLEND_SLACK);
+    return !between;
+  });
+  const inner = solid.length >= 3 ? solid.slice(1, -1) : solid;
+  // Inner pieces next to a panel edge that are only 1–2 lines thick are the edge's JPEG transition
+  // (overshoot keeps some outside the blend range), unless nothing thicker is left.
+  if (solid.length >= 3) {
+    while (inner.length > 1 && inner[0]!.end - inner[0]!.start <= BLEND_LINES) inner.shift();
+    while (inner.length > 1 && inner[inner.length - 1]!.end - inner[inner.length - 1]!.start <= BLEND_LINES) inner.pop();
+  }
+  const kept = inner.filter((p) => p.start < seam.end && seam.start < p.end);
+  return kept.length > 0 ? kept : inner;
+}
+
+/**
+ * The collage colour voted by the ballots of the seams (see the module comment): the colour on the
+ * most ballots, ties to the narrower; undefined when there are none.
+ *
+ * @example
+ * ```ts
+ * collageColourOfBallots([[{ start: 48, end: 58, colour: [255, 255, 255] }], [{ start: 258, end: 268, colour: [252, 252, 252] }]]); // [254, 254, 254]
+ * ```
+ */
+export function collageColourOfBallots(ballots: readonly (readonly Separator[])[]): Rgb | undefined {
+  let best: { count: number; width: number; sum: Rgb } | undefined;
+  for (const seed of ballots.flat()) {
+    let count = 0;
+    let width = 0;
+    const sum: Rgb = [0, 0, 0];
+    for (const ballot of ballots) {
+      const same = ballot.filter((s) => sameColour(s.colour, seed.colour));
+      if (same.length === 0) continue;
+      count++;
+      for (const s of same) {
+        width += s.end - s.start;
+        for (let c = 0; c < 3; c++) sum[c] += s.colour[c]! * (s.end - s.start);
+      }
+    }
+    if (best && (count < best.count || (count === best.count && width >= best.width))) continue;
+    best = { count, width, sum };
+  }
+  if (!best) return undefined;
+  const { sum, width } = best;
+  return [Math.round(sum[0] / width), Math.round(sum[1] / width), Math.round(sum[2] / width)];
+}
+
+/**
+ * Largest share of a collage's content area (margins excluded) in the collage colour, within
+ * FLAT_TOLERANCE (12: JPEG noise on a flat fill, not a photo's near-white). A collage is panels
+ * pasted on a canvas, so the canvas shows only in seams, margins and caption bands; a picture that
+ * is mostly its background is a page, a chart or a diagram drawn on it, and the gaps between its
+ * marks (bars, letters of a title) are not seams. Measured (batches of seeds 1, 4, 201, 202 and
+ * the fixtures): photo and flat collages 0.01–0.10, captioned photo collages up to 0.30, stacked
+ * text screenshots on their own white up to 0.39; titled bar charts 0.47–0.75.
+ */
+export const CANVAS_SHARE_MAX = 0.43;
+/**
+ * …unless one of its strips is a solid panel, at most this share in the collage colour: a photo
+ * stacked with a page of text is mostly white, but its photo is a panel. Measured: photo and flat
+ * panels 0–0.1, photo columns with their caption band 0.25–0.40 (in collages far below 0.43
+ * overall); the strips between a titled chart's bars 0.34–0.85.
+ */
+export const SOLID_PANEL_SHARE = 0.2;
+/** Lattice points sampled for the share: ±1.5 % at 1024 points, inside the 0.39 … 0.47 gap. */
+const CANVAS_SAMPLES = 1024;
+
+/**
+ * Share of `box` (sampled on a lattice) within `tolerance` of `colour`, pixels composited over
+ * white like the line statistics. With `above`, counting stops once the share is sure to stay at
+ * or below it (the answer is then a lower bound ≤ `above`): a photo collage is settled early.
+ *
+ * @example
+ * ```ts
+ * canvasShare(raster, { x: 0, y: 0, width: raster.width, height: raster.height }, [255, 255, 255], 12); // 0.07
+ * ```
+ */
+export function canvasShare(raster: Raster, box: Box, colour: Rgb, tolerance: number, above?: number): number {
+  if (box.width <= 0 || box.height <= 0) return 0;
+  const step = Math.max(1, Math.floor(Math.sqrt((box.width * box.height) / CANVAS_SAMPLES)));
+  const first = step >> 1;
+  const total = Math.ceil((box.width - first) / step) * Math.ceil((box.height - first) / step);
+  const maxMisses = above === undefined ? Infinity : (1 - above) * total;
+  const d = raster.data;
+  const [c0, c1, c2] = colour;
+  let matched = 0;
+  let misses = 0;
+  for (let y = box.y + first; y < box.y + box.height; y += step) {
+    for (let x = box.x + first; x < box.x + box.width; x += step) {
+      const p = (y * raster.width + x) * 4;
+      const a = d[p + 3]!;
+      const r = a === 255 ? d[p]! : overWhite(d[p]!, a);
+      const g = a === 255 ? d[p + 1]! : overWhite(d[p + 1]!, a);
+      const b = a === 255 ? d[p + 2]! : overWhite(d[p + 2]!, a);
+      if (Math.abs(r - c0) <= tolerance && Math.abs(g - c1) <= tolerance && Math.abs(b - c2) <= tolerance) matched++;
+      else if (++misses > maxMisses) return matched / total;
+    }
+  }
+  return total === 0 ? 0 : matched / total;
 }

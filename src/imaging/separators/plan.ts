@@ -8,8 +8,10 @@
  * - plain runs at the ends are margins and never cut; interior runs are separators, cut through the
  *   middle (`runs.ts`); gaps inside a screenshot panel and a panel's blank padding are not
  *   separators (`background-gap.ts`, `seams.ts`);
- * - the separators and margins of one collage share one colour; plain lines of another colour are a
- *   panel's edge (`collage-colour.ts`);
+ * - the separators and margins of one collage share one colour, voted by the one-colour pieces of
+ *   every seam; plain lines of another colour are a panel's edge (`collage-colour.ts`);
+ * - a picture mostly in that colour with no solid panel is a page or a chart drawn on it, refused
+ *   rather than cut between its bars or letters (`collage-colour.ts`, CANVAS_SHARE_MAX);
  * - a seam crossed by a badge or worn by heavy JPEG is still a seam (`damaged-seams.ts`);
  * - a caption stays with its photo, and a sky or a page header is no panel (`captions.ts`);
  * - parts thinner than max(⌊side/50⌋, 8) fold into a neighbour; 2–8 parts in a strip (`segments.ts`);
@@ -17,7 +19,8 @@
  * - lines are read until proven content, never sampled (`line-stats.ts`, with measured throughput).
  */
 import type { Box, Raster } from '../raster.js';
-import { collageColour, type Rgb } from './collage-colour.js';
+import { canvasShare, CANVAS_SHARE_MAX, collageColourOfBallots, SOLID_PANEL_SHARE, type Rgb } from './collage-colour.js';
+import { FLAT_TOLERANCE } from './captions.js';
 import { detectGrid, MAX_GRID_PANELS } from './grid.js';
 import { measureColumnsOnly, measureLines, measureRows } from './line-stats.js';
 import { equalDivision } from './segments.js';
@@ -103,14 +106,31 @@ export function planSplit(raster: Raster, options: SplitOptions = {}): SplitPlan
   const wantV = axisOption !== 'horizontal';
   let h = wantH ? detectStrips(raster, stats, 'horizontal', { vote: true }) : undefined;
   let v = wantV ? detectStrips(raster, stats, 'vertical', { vote: true }) : undefined;
-  // The collage colour, voted by every seam of the first pass; a second pass holds every margin
+  // The collage colour, voted by the seams of the first pass; a second pass holds every margin
   // and seam to it (collage-colour.ts). The line statistics are reused: only the rules run again.
-  const colour = collageColour([...(h?.separators ?? []), ...(v?.separators ?? [])]);
+  const colour = collageColourOfBallots([...(h?.ballots ?? []), ...(v?.ballots ?? [])]);
   if (colour !== undefined) {
     if (h) h = detectStrips(raster, stats, 'horizontal', { colour, damagedFound: h.damagedSeams });
     if (v) v = detectStrips(raster, stats, 'vertical', { colour, damagedFound: v.damagedSeams });
   } else {
     // No seam at all: nothing for the caption rule to attach, the first pass stands.
+  }
+
+  // A picture mostly in its own background colour, without one solid panel, is a page, a chart or
+  // a diagram, not panels on a canvas (collage-colour.ts): the gaps between its bars or letters
+  // are no seams.
+  let drawnOn: number | undefined;
+  if (colour !== undefined) {
+    const xs = h?.segments.length ? h.segments : [{ start: 0, end: raster.width }];
+    const ys = v?.segments.length ? v.segments : [{ start: 0, end: raster.height }];
+    const content: Box = { x: xs[0]!.start, y: ys[0]!.start, width: xs[xs.length - 1]!.end - xs[0]!.start, height: ys[ys.length - 1]!.end - ys[0]!.start };
+    const share = canvasShare(raster, content, colour, FLAT_TOLERANCE, CANVAS_SHARE_MAX);
+    const segments = [...(h ? stripBoxes(content, 'horizontal', h.segments) : []), ...(v ? stripBoxes(content, 'vertical', v.segments) : [])];
+    if (share > CANVAS_SHARE_MAX && !segments.some((box) => canvasShare(raster, box, colour, FLAT_TOLERANCE) <= SOLID_PANEL_SHARE)) {
+      drawnOn = share;
+      h = h && { ...h, usable: false };
+      v = v && { ...v, usable: false };
+    }
   }
 
   const strip = (d: StripDetection): Candidate => ({ axis: d.axis, parts: stripBoxes(full, d.axis, d.segments), why: explainStrip(d, colour) });
@@ -147,6 +167,7 @@ export function planSplit(raster: Raster, options: SplitOptions = {}): SplitPlan
     if (best) return { ok: true, axis: best.axis, method: 'detected', parts: best.parts, reason: best.why };
     const apparent = Math.max(h?.apparent ?? 0, v?.apparent ?? 0);
     if (apparent > MAX_PARTS || gridOverflow) return { ok: false, reason: textured(Math.max(apparent, MAX_PARTS + 1)) };
+    if (drawnOn !== undefined) return { ok: false, reason: drawnOnCanvas(drawnOn, colour!) };
     return { ok: false, reason: NO_SEPARATORS };
   }
 
@@ -217,6 +238,10 @@ function pickStripAxis(h: StripDetection, v: StripDetection, longer: StripAxis):
 
 const NO_SEPARATORS =
   'no separators were found, so the parts of this picture cannot be guessed; pass parts to divide it evenly, or crop an explicit box';
+
+function drawnOnCanvas(share: number, colour: Rgb): string {
+  return `${Math.round(share * 100)} % of this picture is its background colour${colourName(colour)}: it is a page, a chart or a diagram drawn on that background, not panels pasted on a canvas, so the gaps between its marks are not cut; crop the region you need, or pass parts to divide it evenly`;
+}
 
 function textured(apparent: number): string {
   return `this picture appears to fall into ${apparent} parts, more than the ${MAX_PARTS} strips (or ${MAX_GRID_PANELS} aligned grid panels) one call returns; it is more likely textured than assembled, so crop the region you need instead`;

@@ -9,7 +9,8 @@
  *   (then it is a paragraph gap inside one panel, see `background-gap.ts`);
  * - in a multi-colour run, an outer sub-run whose colour is the background of the content on its
  *   outer side is that panel's padding, not the seam; the seam spans the remaining sub-runs. A run
- *   that is all padding (header bar + page) is no seam at all.
+ *   that is all padding (header bar + page), or padding on both sides of a 1–2 line JPEG edge, is
+ *   no seam at all.
  * - with the collage colour known, the seam is the span of the pieces of that colour and the other
  *   pieces are panel edges (a flat panel's plain border beside the seam); a run without that colour
  *   is no seam.
@@ -17,7 +18,7 @@
 import type { Box, Raster } from '../raster.js';
 import { backgroundBeside, isGapInsidePanel } from './background-gap.js';
 import { meanColour, RUN_COLOUR_AGREEMENT } from './classify.js';
-import { sameColour } from './collage-colour.js';
+import { BLEND_LINES, sameColour } from './collage-colour.js';
 import type { LineStats } from './line-stats.js';
 import type { Interval } from './segments.js';
 
@@ -80,5 +81,31 @@ export function seamOfRun(
   if (backgroundBeside(raster, region, axis, run, 'after', meanColour(lines, pieces[last]!.start, pieces[last]!.end))) last--;
   if (first > last) return null;
   const seam = { start: pieces[first]!.start, end: pieces[last]!.end };
+  // Padding on both sides and only a line or two between, of a colour on the way from one padding
+  // to the other: the JPEG edge where a header bar meets its page, no seam (see BLEND_DISTANCE).
+  if (first > 0 && last < pieces.length - 1 && seam.end - seam.start <= BLEND_LINES) {
+    const colour = meanColour(lines, seam.start, seam.end);
+    const before = meanColour(lines, pieces[first - 1]!.start, pieces[first - 1]!.end);
+    const after = meanColour(lines, pieces[last + 1]!.start, pieces[last + 1]!.end);
+    if (distanceToBlend(colour, before, after) <= BLEND_DISTANCE) return null;
+  }
   return { ...seam, colour: meanColour(lines, seam.start, seam.end) };
+}
+
+/**
+ * Largest RGB distance from a 1–2 line piece to the blends of its two neighbours' colours at which
+ * it is taken for their JPEG edge rather than a seam of its own. Measured: a red header bar
+ * (203,61,60) over a white page at q40 leaves one line of (159,80,84), 49 from the red–white
+ * blends (ringing overshoots the red); a 2 px white seam between orange and pink flat panels at
+ * q75 stays ~230 from their blends, a black one between red and white 220.
+ */
+const BLEND_DISTANCE = 80;
+
+/** Euclidean distance from `c` to the nearest colour on the straight line from `a` to `b`. */
+function distanceToBlend(c: Rgb, a: Rgb, b: Rgb): number {
+  const d = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+  const v = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
+  const len = d[0]! * d[0]! + d[1]! * d[1]! + d[2]! * d[2]!;
+  const t = len === 0 ? 0 : Math.max(0, Math.min(1, (v[0]! * d[0]! + v[1]! * d[1]! + v[2]! * d[2]!) / len));
+  return Math.hypot(v[0]! - t * d[0]!, v[1]! - t * d[1]!, v[2]! - t * d[2]!);
 }

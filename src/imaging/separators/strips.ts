@@ -4,12 +4,13 @@
  */
 import type { Box, Raster } from '../raster.js';
 import { attachCaptions } from './captions.js';
-import { classifyLines, meanColour } from './classify.js';
-import { collageColour, sameColour, type Rgb } from './collage-colour.js';
+import { GAP_COLOUR_TOLERANCE } from './background-gap.js';
+import { classifyLines, LineKind, meanColour } from './classify.js';
+import { ballotOfRun, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, type Rgb } from './collage-colour.js';
 import { damagedSeams } from './damaged-seams.js';
-import { seamOfRun } from './seams.js';
-import type { OneAxisStats, RegionStats } from './line-stats.js';
-import { cutOf, findRuns } from './runs.js';
+import { oneColourPieces, seamOfRun } from './seams.js';
+import type { LineStats, OneAxisStats, RegionStats } from './line-stats.js';
+import { cutOf, findRuns, NARROW_RINGING_RUN, type AxisRuns } from './runs.js';
 import { foldSlivers, minimumPartSize, type Interval } from './segments.js';
 
 export type StripAxis = 'horizontal' | 'vertical';
@@ -40,6 +41,8 @@ export interface StripDetection {
   damaged: number;
   /** Every damaged seam found along the axis (before any other rule), for a second pass. */
   damagedSeams: Separator[];
+  /** First pass (`vote`): each kept seam's ballot for the collage colour (`collage-colour.ts`). */
+  ballots?: Separator[][];
 }
 
 /**
@@ -85,17 +88,25 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   if (lines === undefined) return none;
   const origin = axis === 'horizontal' ? region.x : region.y;
   const kinds = classifyLines(lines);
-  const runs = findRuns(kinds, lines, options.colour);
+  const firstRuns = findRuns(kinds, lines, options.colour);
+  if (firstRuns === null) return none;
+  const runs = options.colour ? marginsOf(firstRuns, kinds, lines, options.colour) : firstRuns;
   if (runs === null) return none;
 
-  const found: (Separator & { damaged: boolean })[] = [];
+  type Found = Separator & { damaged: boolean; ballot: Separator[] };
+  const found: Found[] = [];
   for (const run of runs.separators) {
     const seam = seamOfRun(raster, region, axis, lines, run, options.colour);
     if (seam === null) continue;
     // The colour of the seam's middle line: its edge lines blend with the panels (a flat panel's
-    // own colour, JPEG ringing), and the collage colour is voted with these (collage-colour.ts).
+    // own colour, JPEG ringing).
     const mid = cutOf(seam);
-    found.push({ start: origin + seam.start, end: origin + seam.end, colour: meanColour(lines, mid, mid + 1), damaged: false });
+    const at = { start: origin + seam.start, end: origin + seam.end };
+    // The first pass votes the collage colour with the run's one-colour pieces (collage-colour.ts).
+    const ballot = options.vote
+      ? ballotOfRun(oneColourPieces(lines, run).map((p) => ({ start: origin + p.start, end: origin + p.end, colour: meanColour(lines, p.start, p.end) })), at)
+      : [];
+    found.push({ ...at, colour: meanColour(lines, mid, mid + 1), damaged: false, ballot });
   }
   const within = options.damagedWithin?.map((k) => ({ start: k.start - origin, end: k.end - origin })).filter((k) => k.end > 0 && k.start < lines.count);
   const colour0 = options.colour;
@@ -108,13 +119,14 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     if (seam.start <= runs.contentStart || seam.end >= runs.contentEnd) continue;
     const at = { start: origin + seam.start, end: origin + seam.end };
     if (options.damagedWithin && !options.damagedWithin.some((k) => k.start < at.end && at.start < k.end)) continue;
-    found.push({ start: origin + seam.start, end: origin + seam.end, colour: seam.colour, damaged: true });
+    const sep = { start: origin + seam.start, end: origin + seam.end, colour: seam.colour };
+    found.push({ ...sep, damaged: true, ballot: [sep] });
   }
   found.sort((a, b) => a.start - b.start);
-  const kept: (Separator & { damaged: boolean })[] = [];
+  const kept: Found[] = [];
   for (const f of found) {
     const sep = options.refine ? options.refine(f) : f;
-    if (sep !== null) kept.push({ ...sep, damaged: f.damaged });
+    if (sep !== null) kept.push({ start: sep.start, end: sep.end, colour: sep.colour, damaged: f.damaged, ballot: f.ballot });
   }
 
   const span = { start: origin, end: origin + lines.count };
@@ -144,18 +156,20 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
 
   const segments = foldSlivers(raw, minimumPartSize(lines.count));
   const separators: Separator[] = [];
+  const ballots: Separator[][] = [];
   let damagedCount = 0;
   for (let i = 1; i < segments.length; i++) {
     const cut = segments[i]!.start;
     const sep = seams.find((s) => cutOf(s) === cut);
     if (sep) {
       separators.push({ start: sep.start, end: sep.end, colour: sep.colour });
+      ballots.push(sep.ballot);
       if (sep.damaged) damagedCount++;
     }
   }
   const apparent = segments.length;
   const damagedAll = damaged.map((d) => ({ start: origin + d.start, end: origin + d.end, colour: d.colour }));
-  return { axis, segments, separators, apparent, usable: apparent >= 2 && apparent <= MAX_PARTS, trusted, captions, damaged: damagedCount, damagedSeams: damagedAll };
+  return { axis, segments, separators, apparent, usable: apparent >= 2 && apparent <= MAX_PARTS, trusted, captions, damaged: damagedCount, damagedSeams: damagedAll, ...(options.vote ? { ballots } : {}) };
 }
 
 /** Turns strip segments into boxes: the cross axis spans the whole region, never trimmed. */
@@ -165,4 +179,36 @@ export function stripBoxes(region: Box, axis: StripAxis, segments: readonly Inte
       ? { x: s.start, y: region.y, width: s.end - s.start, height: region.height }
       : { x: region.x, y: s.start, width: region.width, height: s.end - s.start },
   );
+}
+
+/**
+ * The margins once the collage colour is known: from the picture's edge, lines that are plain or
+ * ringing and whose mean is the collage colour, with at most NARROW_RINGING_RUN ringing lines
+ * among them. Two corrections to `findRuns`'s margins:
+ * - JPEG's 4:2:0 chroma leaves a margin narrower than a 16 px block alternating between plain and
+ *   ringing lines (measured: a 10 px yellow margin at q95 read ringing, plain × 7, ringing,
+ *   content), and `findRuns` stopped at the first ringing line: margins were found up to 9 px short;
+ * - a canvas border shows at both ends of an axis, a photo's sky at one. The collage colour voted
+ *   from thin seams is off by up to ~50 in one channel (a 3 px yellow seam at q85 read blue 113
+ *   for 60), so margins at both ends may differ from it by COLLAGE_COLOUR_TOLERANCE; a margin at
+ *   one end only must match within GAP_COLOUR_TOLERANCE, which a blue sky (209,229,250) over a
+ *   grey (240) canvas misses (measured: 14 rows of sky read as margin at the looser tolerance).
+ * Returns null when nothing is left.
+ */
+function marginsOf(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, colour: Rgb): AxisRuns | null {
+  const walk = (from: number, step: 1 | -1, stop: number, tolerance: number): number => {
+    let i = from;
+    let ringing = 0;
+    while (i !== stop && kinds[i] !== LineKind.Content && sameColour(meanColour(lines, i, i + 1), colour, tolerance) && (kinds[i] === LineKind.Plain || ++ringing <= NARROW_RINGING_RUN)) i += step;
+    return i;
+  };
+  let contentStart = walk(0, 1, lines.count, COLLAGE_COLOUR_TOLERANCE);
+  let contentEnd = walk(lines.count - 1, -1, -1, COLLAGE_COLOUR_TOLERANCE) + 1;
+  if (contentStart === 0 || contentEnd === lines.count) {
+    contentStart = walk(0, 1, lines.count, GAP_COLOUR_TOLERANCE);
+    contentEnd = walk(lines.count - 1, -1, -1, GAP_COLOUR_TOLERANCE) + 1;
+  }
+  if (contentStart >= contentEnd) return null;
+  if (contentStart === runs.contentStart && contentEnd === runs.contentEnd) return runs;
+  return { contentStart, contentEnd, separators: runs.separators.filter((r) => r.start > contentStart && r.end < contentEnd) };
 }
