@@ -11,7 +11,7 @@ import { ImageError } from '../errors.js';
 import type { ImageHeader } from '../format.js';
 import { assertPixelBudget } from '../limits.js';
 import { createRaster, type Raster } from '../raster.js';
-import { inflateStream } from '../zlib.js';
+import { inflateInto } from '../inflate.js';
 import { readPngChunks, readPngHeader } from './png/chunks.js';
 import { BlockAverager, type PngScale } from './png/block-average.js';
 import { canBeOpaqueOnly, fromAppleCgbi, rowWriter, shrinkingRowWriter } from './png/pixels.js';
@@ -72,7 +72,7 @@ export async function decodePng(bytes: Uint8Array, options: PngDecodeOptions = {
     : rowWriter(h, raster, png.palette, png.transparency);
   const rows = new ScanlineAssembler(passes, h.bitsPerPixel, sink);
   const format = png.apple ? 'deflate-raw' : 'deflate';
-  const { produced, failure } = await inflateStream(png.imageData, expected, (piece) => rows.push(piece), format);
+  const { produced, failure } = inflateInto(png.imageData, expected, (piece) => rows.push(piece), format);
   if (produced === expected) {
     // Every byte arrived: a complaint can only be about what follows the stream (trailing bytes); browsers show such files too.
     // Apple converts only the RGB(A) types; grey and palette pixels are stored as usual.

@@ -28,6 +28,8 @@ export class BlockAverager {
   private readonly shift: number;
   /** Per output column: R, G, B, A sums (colour premultiplied unless the source is opaque). */
   private readonly sums: Uint32Array;
+  /** Scale 2 from RGB: per output column, the row above's packed channel sums R | G << 10 | B << 20. */
+  private readonly pairSums: Uint32Array;
 
   constructor(
     private readonly width: number,
@@ -39,6 +41,7 @@ export class BlockAverager {
   ) {
     this.shift = Math.log2(scale);
     this.sums = new Uint32Array(out.width * 4);
+    this.pairSums = new Uint32Array(scale === 2 ? out.width : 0);
   }
 
   /** Adds full-resolution row `y` given as `width` RGBA pixels. Rows must come in order. */
@@ -72,29 +75,70 @@ export class BlockAverager {
   addRgb(rgb: Uint8Array, y: number): void {
     const { sums, shift, width } = this;
     if (shift === 1) {
-      // Pairs of pixels: the common case (a 4K screenshot viewed at 1568), one output column per step.
-      const pairs = width >> 1;
-      for (let p = 0, s = 0, k = 0; p < pairs; p++, s += 6, k += 4) {
-        sums[k] = sums[k]! + rgb[s]! + rgb[s + 3]!;
-        sums[k + 1] = sums[k + 1]! + rgb[s + 1]! + rgb[s + 4]!;
-        sums[k + 2] = sums[k + 2]! + rgb[s + 2]! + rgb[s + 5]!;
-      }
-      if (width & 1) {
-        const s = (width - 1) * 3;
-        const k = pairs << 2;
-        sums[k] = sums[k]! + rgb[s]!;
-        sums[k + 1] = sums[k + 1]! + rgb[s + 1]!;
-        sums[k + 2] = sums[k + 2]! + rgb[s + 2]!;
-      }
-    } else {
-      for (let x = 0, s = 0; x < width; x++, s += 3) {
-        const k = (x >> shift) << 2;
-        sums[k] = sums[k]! + rgb[s]!;
-        sums[k + 1] = sums[k + 1]! + rgb[s + 1]!;
-        sums[k + 2] = sums[k + 2]! + rgb[s + 2]!;
-      }
+      this.halveRgb(rgb, y);
+      return;
+    }
+    for (let x = 0, s = 0; x < width; x++, s += 3) {
+      const k = (x >> shift) << 2;
+      sums[k] = sums[k]! + rgb[s]!;
+      sums[k + 1] = sums[k + 1]! + rgb[s + 1]!;
+      sums[k + 2] = sums[k + 2]! + rgb[s + 2]!;
     }
     this.rowDone(y);
+  }
+
+  /**
+   * Scale 2 from RGB, the common case (a 4K screenshot viewed at 1568): an even row stores its
+   * pixel-pair sums, the odd row below adds its own and writes the pixels with a shift instead of
+   * a division, so no sums are cleared or re-read. A last row without a partner is halved alone.
+   *
+   * Four pixels are read as three little-endian words and a pair's three channel sums (each at
+   * most 4 × 255 < 2^10) are kept packed in one number, R | G << 10 | B << 20, so the loop does one
+   * load per channel word and one store per output pixel instead of byte moves.
+   */
+  private halveRgb(rgb: Uint8Array, y: number): void {
+    const { width, pairSums } = this;
+    const pairs = width >> 1;
+    const paired = (y & 1) === 1;
+    const storing = !paired && y !== this.height - 1;
+    const outAt = (y >> 1) * this.out.width;
+    const data = this.out.data;
+    let p = 0;
+    if (LITTLE_ENDIAN && ((rgb.byteOffset | data.byteOffset) & 3) === 0) {
+      const quads = width >> 2;
+      const src = new Uint32Array(rgb.buffer, rgb.byteOffset, quads * 3);
+      const dst = new Uint32Array(data.buffer, data.byteOffset + outAt * 4, quads * 2);
+      for (let q = 0, w = 0; q < quads; q++, w += 3, p += 2) {
+        const w0 = src[w]!;
+        const w1 = src[w + 1]!;
+        const w2 = src[w + 2]!;
+        const a = ((w0 & 255) + (w0 >>> 24)) | ((((w0 >>> 8) & 255) + (w1 & 255)) << 10) | ((((w0 >>> 16) & 255) + ((w1 >>> 8) & 255)) << 20);
+        const b = (((w1 >>> 16) & 255) + ((w2 >>> 8) & 255)) | (((w1 >>> 24) + ((w2 >>> 16) & 255)) << 10) | (((w2 & 255) + (w2 >>> 24)) << 20);
+        if (storing) {
+          pairSums[p] = a;
+          pairSums[p + 1] = b;
+        } else if (paired) {
+          dst[p] = unpackQuarter(pairSums[p]! + a);
+          dst[p + 1] = unpackQuarter(pairSums[p + 1]! + b);
+        } else {
+          dst[p] = unpackHalf(a);
+          dst[p + 1] = unpackHalf(b);
+        }
+      }
+    }
+    // What the word loop left (or everything, on an unaligned row), a pair at a time from bytes.
+    for (let s = p * 6; p < pairs; p++, s += 6) {
+      const a = (rgb[s]! + rgb[s + 3]!) | ((rgb[s + 1]! + rgb[s + 4]!) << 10) | ((rgb[s + 2]! + rgb[s + 5]!) << 20);
+      if (storing) pairSums[p] = a;
+      else writeWord(data, (outAt + p) * 4, paired ? unpackQuarter(pairSums[p]! + a) : unpackHalf(a));
+    }
+    if ((width & 1) === 1) {
+      const s = (width - 1) * 3;
+      const a = rgb[s]! | (rgb[s + 1]! << 10) | (rgb[s + 2]! << 20);
+      // A lone last column has one pixel per row: the pair of rows is halved, a lone corner copied.
+      if (storing) pairSums[pairs] = a;
+      else writeWord(data, (outAt + pairs) * 4, paired ? unpackHalf(pairSums[pairs]! + a) : unpackCopy(a));
+    }
   }
 
   /** Writes the block row when `y` is its last source row, and clears the sums for the next. */
@@ -105,7 +149,17 @@ export class BlockAverager {
     const data = this.out.data;
     const outWidth = this.out.width;
     let o = (y >> shift) * outWidth * 4;
-    for (let ox = 0, k = 0; ox < outWidth; ox++, k += 4, o += 4) {
+    // Whole blocks of an opaque picture divide by scale², a power of two: a shift (rounded half up).
+    const fullColumns = rows === scale && this.opaque ? width >> shift : 0;
+    const blockShift = shift << 1;
+    const half = 1 << (blockShift - 1);
+    for (let k = 0; k < fullColumns * 4; k += 4, o += 4) {
+      data[o] = (sums[k]! + half) >> blockShift;
+      data[o + 1] = (sums[k + 1]! + half) >> blockShift;
+      data[o + 2] = (sums[k + 2]! + half) >> blockShift;
+      data[o + 3] = 255;
+    }
+    for (let ox = fullColumns, k = fullColumns * 4; ox < outWidth; ox++, k += 4, o += 4) {
       const cols = Math.min(scale, width - (ox << shift));
       const count = rows * cols;
       if (this.opaque) {
@@ -128,4 +182,32 @@ export class BlockAverager {
     }
     sums.fill(0);
   }
+}
+
+/** True when a Uint32Array stores its low byte first; the word paths depend on it. */
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
+/** Packed sums of 4 pixels (R | G << 10 | B << 20) to an opaque RGBA word, each channel rounded half up. */
+function unpackQuarter(t: number): number {
+  const r = t + (2 | (2 << 10) | (2 << 20));
+  return ((r >>> 2) & 255) | (((r >>> 12) & 255) << 8) | (((r >>> 22) & 255) << 16) | 0xff000000;
+}
+
+/** Packed sums of 2 pixels to an opaque RGBA word, rounded half up. */
+function unpackHalf(t: number): number {
+  const r = t + (1 | (1 << 10) | (1 << 20));
+  return ((r >>> 1) & 255) | (((r >>> 11) & 255) << 8) | (((r >>> 21) & 255) << 16) | 0xff000000;
+}
+
+/** One packed pixel to an opaque RGBA word. */
+function unpackCopy(t: number): number {
+  return (t & 255) | (((t >>> 10) & 255) << 8) | (((t >>> 20) & 255) << 16) | 0xff000000;
+}
+
+/** Writes a little-endian RGBA word as four bytes (R first). */
+function writeWord(data: Uint8Array, at: number, word: number): void {
+  data[at] = word & 255;
+  data[at + 1] = (word >>> 8) & 255;
+  data[at + 2] = (word >>> 16) & 255;
+  data[at + 3] = word >>> 24;
 }
