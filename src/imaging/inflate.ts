@@ -150,6 +150,7 @@ function joined(pieces: readonly Uint8Array[]): Uint8Array {
  */
 function run(input: Uint8Array, zlibFramed: boolean, out: Output): string | undefined {
   const end = input.length;
+  const endBits = end * 8;
   let ip = 0;
   if (zlibFramed) {
     if (end < 2) return 'unexpected end of file';
@@ -230,6 +231,8 @@ function run(input: Uint8Array, zlibFramed: boolean, out: Output): string | unde
         bb >>>= 3;
         cnt -= 3;
       }
+      // Zeros read past the end make nonsense codes: report the cut, not the nonsense.
+      if (ip * 8 - cnt > end * 8) return flushThen(out, buf, start, pos, 'unexpected end of file');
       const clenTable = buildTable(clen);
       if (typeof clenTable === 'string') return flushThen(out, buf, start, pos, `invalid code lengths set (${clenTable})`);
       const clenMask = (1 << clenTable.bits) - 1;
@@ -243,7 +246,7 @@ function run(input: Uint8Array, zlibFramed: boolean, out: Output): string | unde
         if (ip * 8 - cnt > end * 8) return flushThen(out, buf, start, pos, 'unexpected end of file');
         const e = clenTable.entries[bb & clenMask]!;
         const l = e & 15;
-        if (l === 0) return flushThen(out, buf, start, pos, 'invalid code lengths set');
+        if (l === 0) return flushThen(out, buf, start, pos, ip * 8 - cnt > end * 8 ? 'unexpected end of file' : 'invalid code lengths set');
         bb >>>= l;
         cnt -= l;
         const sym = e >> 4;
@@ -268,10 +271,11 @@ function run(input: Uint8Array, zlibFramed: boolean, out: Output): string | unde
           bb >>>= 7;
           cnt -= 7;
         }
-        if (i + repeat > nlit + ndist) return flushThen(out, buf, start, pos, 'invalid bit length repeat');
+        if (i + repeat > nlit + ndist) return flushThen(out, buf, start, pos, ip * 8 - cnt > end * 8 ? 'unexpected end of file' : 'invalid bit length repeat');
         codeLengths.fill(value, i, i + repeat);
         i += repeat;
       }
+      if (ip * 8 - cnt > end * 8) return flushThen(out, buf, start, pos, 'unexpected end of file');
       if (codeLengths[256] === 0) return flushThen(out, buf, start, pos, 'invalid code -- missing end-of-block');
       const lit = buildTable(codeLengths.subarray(0, nlit));
       if (typeof lit === 'string') return flushThen(out, buf, start, pos, `invalid literal/lengths set (${lit})`);
@@ -296,13 +300,13 @@ function run(input: Uint8Array, zlibFramed: boolean, out: Output): string | unde
         ip++;
         cnt += 8;
       }
-      // Reading zeros past the end could otherwise decode forever (or until the budget).
-      if (ip > end + 8) return flushThen(out, buf, start, pos, 'unexpected end of file');
       const e = lt[bb & lmask]!;
       const l = e & 15;
-      if (l === 0) return flushThen(out, buf, start, pos, 'invalid literal/length code');
       bb >>>= l;
       cnt -= l;
+      // A code that took bits from past the end (the refill reads zeros there) is not data: the stream was cut.
+      if (ip * 8 - cnt > endBits) return flushThen(out, buf, start, pos, 'unexpected end of file');
+      if (l === 0) return flushThen(out, buf, start, pos, 'invalid literal/length code');
       const sym = e >> 4;
       if (sym < 256) {
         buf[pos++] = sym;
@@ -341,6 +345,7 @@ function run(input: Uint8Array, zlibFramed: boolean, out: Output): string | unde
         bb >>>= de;
         cnt -= de;
       }
+      if (ip * 8 - cnt > endBits) return flushThen(out, buf, start, pos, 'unexpected end of file');
       // The buffer keeps a full window once it has slid, so only the stream's first 32 KiB can reach back too far.
       if (distance > pos) return flushThen(out, buf, start, pos, 'invalid distance too far back');
       let from = pos - distance;
