@@ -82,6 +82,64 @@ class BitWriter {
     return this.out.subarray(0, this.at);
   }
 
+  /**
+   * Writes a block's symbols with the writer's state in locals: room for the worst case (48 bits a
+   * symbol) is made first, so the loop needs no capacity check and no method call per code.
+   */
+  symbols(symbols: Uint32Array, count: number, litCodes: Uint16Array, litLengths: Uint8Array, distCodes: Uint16Array, distLengths: Uint8Array): void {
+    while (this.out.length - this.at < count * 6 + 16) this.grow();
+    const out = this.out;
+    let at = this.at;
+    let bits = this.bits;
+    let n = this.count;
+    for (let i = 0; i < count; i++) {
+      const s = symbols[i]!;
+      if (s < 256) {
+        bits |= litCodes[s]! << n;
+        n += litLengths[s]!;
+      } else {
+        const len = s >>> 16;
+        const dist = s & 0xffff;
+        const lc = LENGTH_CODE[len]!;
+        bits |= litCodes[257 + lc]! << n;
+        n += litLengths[257 + lc]!;
+        const le = LENGTH_EXTRA[lc]!;
+        if (le > 0) {
+          bits |= (len - LENGTH_BASE[lc]!) << n;
+          n += le;
+        }
+        // At most 7 + 15 + 5 bits are pending here; flush before the distance's 15 + 13.
+        while (n >= 8) {
+          out[at++] = bits & 0xff;
+          bits >>>= 8;
+          n -= 8;
+        }
+        const dc = DISTANCE_CODE[dist - 1]!;
+        bits |= distCodes[dc]! << n;
+        n += distLengths[dc]!;
+        const de = DISTANCE_EXTRA[dc]!;
+        if (de > 0) {
+          // Up to 7 + 15 bits pending; 13 more would pass 32.
+          while (n >= 8) {
+            out[at++] = bits & 0xff;
+            bits >>>= 8;
+            n -= 8;
+          }
+          bits |= (dist - DISTANCE_BASE[dc]!) << n;
+          n += de;
+        }
+      }
+      while (n >= 8) {
+        out[at++] = bits & 0xff;
+        bits >>>= 8;
+        n -= 8;
+      }
+    }
+    this.at = at;
+    this.bits = bits;
+    this.count = n;
+  }
+
   private grow(): void {
     const bigger = new Uint8Array(this.out.length * 2);
     bigger.set(this.out);
@@ -246,21 +304,7 @@ function writeBlock(w: BitWriter, symbols: Uint32Array, count: number, last: boo
 
   const litCodes = canonicalCodes(litLengths);
   const distCodes = canonicalCodes(distLengths);
-  for (let i = 0; i < count; i++) {
-    const s = symbols[i]!;
-    if (s < 256) {
-      w.write(litCodes[s]!, litLengths[s]!);
-      continue;
-    }
-    const len = s >>> 16;
-    const dist = s & 0xffff;
-    const lc = LENGTH_CODE[len]!;
-    w.write(litCodes[257 + lc]!, litLengths[257 + lc]!);
-    if (LENGTH_EXTRA[lc]! > 0) w.write(len - LENGTH_BASE[lc]!, LENGTH_EXTRA[lc]!);
-    const dc = DISTANCE_CODE[dist - 1]!;
-    w.write(distCodes[dc]!, distLengths[dc]!);
-    if (DISTANCE_EXTRA[dc]! > 0) w.write(dist - DISTANCE_BASE[dc]!, DISTANCE_EXTRA[dc]!);
-  }
+  w.symbols(symbols, count, litCodes, litLengths, distCodes, distLengths);
   w.write(litCodes[256]!, litLengths[256]!);
 }
 

@@ -56,6 +56,17 @@ describe('deflateFast', () => {
     expect(deflateFast(data).length).toBeLessThan(data.length / 4);
   });
 
+  it('codes matches from the far end of the window (distances with 12 and 13 extra bits)', () => {
+    let s = 99;
+    const noise = () => ((s = (Math.imul(s, 1103515245) + 12345) | 0) >>> 16) & 255;
+    const data = new Uint8Array(400_000);
+    for (let i = 0; i < data.length; i++) {
+      const distance = 16_385 + ((i >> 9) % 16_000);
+      data[i] = i >= distance && i % 64 < 48 ? data[i - distance]! : noise();
+    }
+    roundTrips(data);
+  });
+
   it('keeps code lengths within 15 bits when symbol counts grow like Fibonacci numbers', () => {
     const counts = [1, 1];
     while (counts.length < 26) counts.push(counts[counts.length - 1]! + counts[counts.length - 2]!);
