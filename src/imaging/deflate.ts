@@ -5,6 +5,7 @@
  * screenshot part's encode time searching for matches the filtered rows mostly hand it at once:
  * runs of zeros and rows repeating the one above. bench/png-codec.ts measures both, time and size.
  */
+import { canonicalCodes } from './huffman.js';
 
 /** Deflate's history window. */
 const WINDOW = 32768;
@@ -197,28 +198,6 @@ function huffmanLengths(freqIn: Uint32Array, limit: number): Uint8Array {
     }
     for (let i = 0; i < n; i++) if (freq[i]! > 0) freq[i] = (freq[i]! >> 1) | 1;
   }
-}
-
-/** Canonical codes for `lengths`, bit-reversed for LSB-first writing. */
-function canonicalCodes(lengths: Uint8Array): Uint16Array {
-  const count = new Uint16Array(16);
-  for (const l of lengths) count[l]!++;
-  count[0] = 0;
-  const next = new Uint16Array(16);
-  for (let l = 1, code = 0; l <= 15; l++) {
-    code = (code + count[l - 1]!) << 1;
-    next[l] = code;
-  }
-  const codes = new Uint16Array(lengths.length);
-  for (let s = 0; s < lengths.length; s++) {
-    const l = lengths[s]!;
-    if (l === 0) continue;
-    const code = next[l]!++;
-    let reversed = 0;
-    for (let i = 0; i < l; i++) reversed |= ((code >> i) & 1) << (l - 1 - i);
-    codes[s] = reversed;
-  }
-  return codes;
 }
 
 /**
