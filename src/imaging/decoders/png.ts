@@ -5,7 +5,7 @@
  *
  * Bomb safety: the IHDR implies exactly how many bytes the inflated data holds; inflation streams
  * straight into the row assembler and stops with `corrupt` the moment it would exceed that, so no
- * more than the raster plus two rows is ever held.
+ * more than the raster, two rows and the inflater's 544 KiB window is ever held.
  */
 import { ImageError } from '../errors.js';
 import type { ImageHeader } from '../format.js';
