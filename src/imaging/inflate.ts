@@ -32,12 +32,22 @@ const DISTANCE_EXTRA = Uint8Array.of(0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6
 const CODE_LENGTH_ORDER = Uint8Array.of(16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15);
 
 /**
+ * Codes up to this many bits are decoded by one table lookup; longer (rarer) ones bit by bit. The
+ * cap bounds the table a block can make us build (1 Ki entries, not 32 Ki), so a hostile stream of
+ * tiny blocks with 15-bit codes costs little per input byte.
+ */
+const PRIMARY_BITS = 10;
+
+/**
  * A Huffman decoding table indexed by the next `bits` input bits (least significant first): each
- * entry is symbol << 4 | code length, 0 where no code starts with those bits.
+ * entry is symbol << 4 | code length, 0 where no code of at most `bits` bits starts with those
+ * bits. `count` (codes per length) and `sorted` (symbols by length, then value) decode the rest.
  */
 interface HuffmanTable {
   entries: Uint16Array;
   bits: number;
+  count: Uint16Array;
+  sorted: Uint16Array;
 }
 
 /** Builds the table for `lengths` (0 = unused symbol), or returns why the code is invalid. */
@@ -56,17 +66,42 @@ function buildTable(lengths: Uint8Array): HuffmanTable | string {
     left = (left << 1) - count[l]!;
     if (left < 0) return 'over-subscribed Huffman code lengths';
   }
-  const bits = Math.max(1, longest);
+  const bits = Math.min(PRIMARY_BITS, Math.max(1, longest));
   const entries = new Uint16Array(1 << bits);
   const codes = canonicalCodes(lengths);
+  const offsets = new Uint16Array(16);
+  for (let l = 1; l < 15; l++) offsets[l + 1] = offsets[l]! + count[l]!;
+  const sorted = new Uint16Array(lengths.length);
   for (let s = 0; s < lengths.length; s++) {
     const l = lengths[s]!;
     if (l === 0) continue;
+    sorted[offsets[l]!++] = s;
+    if (l > bits) continue;
     // Every index whose low l bits are the symbol's code (as read, least significant first) decodes to it.
     const entry = (s << 4) | l;
     for (let i = codes[s]!; i < entries.length; i += 1 << l) entries[i] = entry;
   }
-  return { entries, bits };
+  return { entries, bits, count, sorted };
+}
+
+/**
+ * Decodes a code longer than the table's lookup from the bit buffer `bb` (at least 15 bits
+ * available), one bit at a time in canonical order. Returns symbol << 4 | length, or 0 for a bit
+ * pattern that is no code.
+ */
+function decodeLong(t: HuffmanTable, bb: number): number {
+  let code = 0;
+  let first = 0;
+  let index = 0;
+  for (let len = 1; len <= 15; len++) {
+    code |= (bb >>> (len - 1)) & 1;
+    const n = t.count[len]!;
+    if (code - first < n) return (t.sorted[index + code - first]! << 4) | len;
+    index += n;
+    first = (first + n) << 1;
+    code <<= 1;
+  }
+  return 0;
 }
 
 function fixedTables(): { literals: HuffmanTable; distances: HuffmanTable } {
@@ -226,7 +261,8 @@ function run(input: Uint8Array, zlibFramed: boolean, out: Output): string | unde
           cnt += 8;
         }
         if (ip * 8 - cnt > end * 8) return flushThen(out, buf, start, pos, 'unexpected end of file');
-        const e = clenTable.entries[bb & clenMask]!;
+        let e = clenTable.entries[bb & clenMask]!;
+        if (e === 0) e = decodeLong(clenTable, bb);
         const l = e & 15;
         if (l === 0) return flushThen(out, buf, start, pos, ip * 8 - cnt > end * 8 ? 'unexpected end of file' : 'invalid code lengths set');
         bb >>>= l;
@@ -282,7 +318,8 @@ function run(input: Uint8Array, zlibFramed: boolean, out: Output): string | unde
         ip++;
         cnt += 8;
       }
-      const e = lt[bb & lmask]!;
+      let e = lt[bb & lmask]!;
+      if (e === 0) e = decodeLong(literals, bb);
       const l = e & 15;
       bb >>>= l;
       cnt -= l;
@@ -309,7 +346,8 @@ function run(input: Uint8Array, zlibFramed: boolean, out: Output): string | unde
         ip++;
         cnt += 8;
       }
-      const d = dt[bb & dmask]!;
+      let d = dt[bb & dmask]!;
+      if (d === 0) d = decodeLong(distances, bb);
       const dl = d & 15;
       const ds = d >> 4;
       if (dl === 0 || ds >= 30) return flushThen(out, buf, start, pos, 'invalid distance code');
