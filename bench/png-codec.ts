@@ -1,118 +1,144 @@
 /**
- * PNG encode/decode throughput (megapixels per second) on a 1920×1080 screenshot-like picture,
- * ours against pngjs, and the team bench's screenshot job (decode the 1920×1080 fixture, encode
- * its two halves), in wall and CPU time. Run: `npx tsx bench/png-codec.ts`.
+ * PNG codec before/after on the bench screenshots (the 1920×1080 fixture and the 3840×2160 one
+ * bench/inputs.ts builds from it): decode, encode of the parts the tools send, and the two PNG
+ * jobs end to end (view: the 4K screenshot shown at 1568; split: the 1080p one in two halves).
+ *
+ * "before" is the previous pipeline, rebuilt from the same modules: inflate through the platform's
+ * `DecompressionStream`, full-size decode for the view, and `CompressionStream` (zlib's default
+ * level) for the IDAT. "after" is what the tools run now: the TypeScript inflater, shrink-on-load
+ * (2×2 block average while decoding) for the view, and `deflateFast`.
+ *
+ * Process CPU time (all threads: the platform compressor's worker counts too), A and B alternated
+ * in one process, medians; on a shared machine compare the ratios, not the milliseconds.
+ * Run: `npx tsx bench/png-codec.ts [runs]`.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PNG } from 'pngjs';
-import { crop } from '../src/imaging/crop.js';
+import sharp from 'sharp';
 import { decodePng } from '../src/imaging/decoders/png.js';
+import { readPngChunks } from '../src/imaging/decoders/png/chunks.js';
+import { rowWriter } from '../src/imaging/decoders/png/pixels.js';
+import { inflatedSize, passesFor, ScanlineAssembler } from '../src/imaging/decoders/png/scanlines.js';
 import { encodePng } from '../src/imaging/encoders/png.js';
-import type { Raster } from '../src/imaging/raster.js';
+import { createRaster, type Raster } from '../src/imaging/raster.js';
+import { cropAndShrinkTo } from '../src/imaging/shrink.js';
+import { inflateStream } from '../src/imaging/zlib.js';
 
-const WIDTH = 1920;
-const HEIGHT = 1080;
-/** Repetitions per measurement; the median is reported so one GC pause does not decide. */
-const RUNS = 5;
+const RUNS = Number(process.argv[2] ?? 9);
+const VIEW_SIZE = { width: 1568, height: 882 };
 
-/** A deterministic PRNG (mulberry32) so every run measures the same picture. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+const fixturePath = fileURLToPath(new URL('../fixtures/collages/bench-screenshot-1920x1080.png', import.meta.url));
+const outDir = fileURLToPath(new URL('./out/', import.meta.url));
+
+/** The 4K screenshot exactly as bench/inputs.ts builds it (same recipe, same file). */
+async function screenshot4k(): Promise<Uint8Array> {
+  const path = `${outDir}screenshot-3840x2160.png`;
+  if (!existsSync(path)) {
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(path, await sharp(readFileSync(fixturePath)).resize(3840, 2160, { kernel: 'nearest' }).png().toBuffer());
+  }
+  return new Uint8Array(readFileSync(path));
 }
 
-/** Flat panels, a gradient header, and dense "text" strokes: what a game-page screenshot holds. */
-function screenshotLike(): Raster {
-  const rand = prng(42);
-  const data = new Uint8Array(WIDTH * HEIGHT * 4);
-  for (let y = 0; y < HEIGHT; y++) {
-    for (let x = 0; x < WIDTH; x++) {
-      const o = (y * WIDTH + x) * 4;
-      let r = 245, g = 245, b = 248;
-      if (y < 80) [r, g, b] = [30 + (x >> 4), 60 + (y >> 1), 120];
-      else if (x < 300) [r, g, b] = [52, 56, 64];
-      else if (x > 1500 && y > 400 && y < 900) [r, g, b] = [(x * 3) & 255, (y * 5) & 255, ((x + y) * 7) & 255];
-      data[o] = r;
-      data[o + 1] = g;
-      data[o + 2] = b;
-      data[o + 3] = 255;
-    }
-  }
-  // Text-like strokes: short dark runs on text lines.
-  for (let line = 120; line < HEIGHT - 20; line += 24) {
-    for (let x = 340; x < 1450; x++) {
-      if (rand() < 0.35) {
-        for (let dy = 0; dy < 12; dy++) {
-          if (rand() < 0.5) {
-            const o = ((line + dy) * WIDTH + x) * 4;
-            data[o] = data[o + 1] = data[o + 2] = 20 + ((rand() * 60) | 0);
-          }
-        }
-      }
-    }
-  }
-  return { width: WIDTH, height: HEIGHT, data };
+/** The previous decoder: the same chunk reader, unfiltering and pixel conversion, inflated by the platform stream. */
+async function decodeBefore(bytes: Uint8Array): Promise<Raster> {
+  const png = readPngChunks(bytes);
+  const h = png.header;
+  const passes = passesFor(h.width, h.height, h.interlaced);
+  const raster = createRaster(h.width, h.height);
+  const rows = new ScanlineAssembler(passes, h.bitsPerPixel, rowWriter(h, raster, png.palette, png.transparency));
+  const { produced } = await inflateStream(png.imageData, inflatedSize(passes, h.bitsPerPixel), (piece) => rows.push(piece));
+  if (produced !== inflatedSize(passes, h.bitsPerPixel)) throw new Error('bench: the platform inflater came up short');
+  return raster;
 }
 
-/** Process CPU ms (all threads: the platform compressor's worker counts too), next to wall time because wall time is noisy on a shared machine. */
 function cpuMs(): number {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 }
 
-/** Median wall and CPU ms over RUNS calls after one warm-up (medians taken separately). */
-async function median(fn: () => Promise<unknown> | unknown): Promise<{ wall: number; cpu: number }> {
-  const walls: number[] = [];
-  const cpus: number[] = [];
-  await fn(); // warm-up
+/** Medians of A and B, alternated run by run after one warm-up each, so load on the machine hits both alike. */
+async function versus(a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number, number]> {
+  await a();
+  await b();
+  const ta: number[] = [];
+  const tb: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const c0 = cpuMs();
-    const t0 = performance.now();
-    await fn();
-    walls.push(performance.now() - t0);
-    cpus.push(cpuMs() - c0);
+    let c = cpuMs();
+    await a();
+    ta.push(cpuMs() - c);
+    c = cpuMs();
+    await b();
+    tb.push(cpuMs() - c);
   }
-  walls.sort((a, b) => a - b);
-  cpus.sort((a, b) => a - b);
-  return { wall: walls[RUNS >> 1]!, cpu: cpus[RUNS >> 1]! };
+  const median = (t: number[]) => t.sort((x, y) => x - y)[t.length >> 1]!;
+  return [median(ta), median(tb)];
 }
 
-const raster = screenshotLike();
-const mp = (WIDTH * HEIGHT) / 1e6;
-const ours = await encodePng(raster);
-const pngjsInput = new PNG({ width: WIDTH, height: HEIGHT });
-pngjsInput.data = Buffer.from(raster.data);
-const theirs = PNG.sync.write(pngjsInput);
+const rows: string[][] = [];
+function report(name: string, megapixels: number, [before, after]: [number, number], sizes?: [number, number]): void {
+  rows.push([
+    name,
+    `${before.toFixed(1)}`,
+    `${after.toFixed(1)}`,
+    `${(before / after).toFixed(2)}×`,
+    `${(megapixels / (before / 1000)).toFixed(0)} → ${(megapixels / (after / 1000)).toFixed(0)}`,
+    sizes ? `${(sizes[0] / 1024).toFixed(0)} → ${(sizes[1] / 1024).toFixed(0)} KiB (${(sizes[1] / sizes[0]).toFixed(3)}×)` : '',
+  ]);
+}
 
-// The team bench's screenshot job: decode the fixture, then encode its top and bottom halves.
-const fixture = new Uint8Array(readFileSync(fileURLToPath(new URL('../fixtures/collages/bench-screenshot-1920x1080.png', import.meta.url))));
-const decodedFixture = await decodePng(fixture);
-const halves = [0, 1].map((k) => crop(decodedFixture, { x: 0, y: k * 540, width: 1920, height: 540 }));
-const halvesBytes = (await Promise.all(halves.map((h) => encodePng(h)))).reduce((sum, png) => sum + png.length, 0);
+const fixture = new Uint8Array(readFileSync(fixturePath));
+const uhd = await screenshot4k();
+const full1080 = await decodePng(fixture);
+const half4k = await decodePng(uhd, { scale: 2 });
+const whole4k = { x: 0, y: 0, width: 3840, height: 2160 };
+const halves = [0, 1].map((k) => ({ x: 0, y: k * 540, width: 1920, height: 540 }));
+const halfSize = { width: 1568, height: 441 };
+const viewPart = cropAndShrinkTo(half4k, { x: 0, y: 0, width: 1920, height: 1080 }, VIEW_SIZE.width, VIEW_SIZE.height);
+const halfParts = halves.map((box) => cropAndShrinkTo(full1080, box, halfSize.width, halfSize.height));
+const platform = { compression: 'platform' } as const;
+const sizeOf = async (parts: Raster[], options = {}) => (await Promise.all(parts.map((p) => encodePng(p, options)))).reduce((s, b) => s + b.length, 0);
 
-const encOurs = await median(() => encodePng(raster));
-const encTheirs = await median(() => PNG.sync.write(pngjsInput));
-const decOurs = await median(() => decodePng(ours));
-const decTheirs = await median(() => PNG.sync.read(Buffer.from(theirs)));
-const decOursOnTheirs = await median(() => decodePng(new Uint8Array(theirs)));
-const decFixture = await median(() => decodePng(fixture));
-const encHalves = await median(async () => {
-  for (const h of halves) await encodePng(h);
-});
+report('decode 3840×2160 (full size)', 8.29, await versus(() => decodeBefore(uhd), () => decodePng(uhd)));
+report('decode 1920×1080 (full size)', 2.07, await versus(() => decodeBefore(fixture), () => decodePng(fixture)));
+report('decode 3840×2160 for the view (after: 1/2 on load)', 8.29, await versus(() => decodeBefore(uhd), () => decodePng(uhd, { scale: 2 })));
+report('encode 1568×882 view part', 1.38, await versus(() => encodePng(viewPart, platform), () => encodePng(viewPart)), [
+  await sizeOf([viewPart], platform),
+  await sizeOf([viewPart]),
+]);
+report(
+  'encode two 1568×441 split halves',
+  1.38,
+  await versus(
+    () => Promise.all(halfParts.map((p) => encodePng(p, platform))),
+    () => Promise.all(halfParts.map((p) => encodePng(p))),
+  ),
+  [await sizeOf(halfParts, platform), await sizeOf(halfParts)],
+);
+report(
+  'view job: 4K screenshot → 1568 PNG',
+  8.29,
+  await versus(
+    async () => encodePng(cropAndShrinkTo(await decodeBefore(uhd), whole4k, VIEW_SIZE.width, VIEW_SIZE.height), platform),
+    async () => encodePng(cropAndShrinkTo(await decodePng(uhd, { scale: 2 }), { x: 0, y: 0, width: 1920, height: 1080 }, VIEW_SIZE.width, VIEW_SIZE.height)),
+  ),
+);
+report(
+  'split job: 1080p screenshot → two PNG halves',
+  2.07,
+  await versus(
+    async () => {
+      const r = await decodeBefore(fixture);
+      for (const box of halves) await encodePng(cropAndShrinkTo(r, box, halfSize.width, halfSize.height), platform);
+    },
+    async () => {
+      const r = await decodePng(fixture);
+      for (const box of halves) await encodePng(cropAndShrinkTo(r, box, halfSize.width, halfSize.height));
+    },
+  ),
+);
 
-const row = (name: string, t: { wall: number; cpu: number }, bytes?: number) =>
-  `${name.padEnd(46)} ${t.wall.toFixed(1).padStart(7)} ms wall ${t.cpu.toFixed(1).padStart(7)} ms CPU ${(mp / (t.wall / 1000)).toFixed(1).padStart(6)} MP/s${bytes ? `  ${(bytes / 1024).toFixed(0)} KiB` : ''}`;
-console.log(`PNG codec, ${WIDTH}×${HEIGHT}, median of ${RUNS} (MP/s from wall time)`);
-console.log(row('encode: ours (RGB, adaptive)', encOurs, ours.length));
-console.log(row('encode: pngjs (RGBA, adaptive)', encTheirs, theirs.length));
-console.log(row('decode: ours (own file)', decOurs));
-console.log(row('decode: ours (pngjs file)', decOursOnTheirs));
-console.log(row('decode: pngjs (pngjs file)', decTheirs));
-console.log(row('decode: ours (bench screenshot fixture)', decFixture));
-console.log(row('encode: ours (fixture, two 1920×540 halves)', encHalves, halvesBytes));
+const header = ['', 'before ms CPU', 'after ms CPU', 'speed-up', 'MP per CPU-s', 'PNG size'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+console.log(`PNG codec, before → after, median CPU of ${RUNS} alternated runs`);
+for (const r of [header, ...rows]) console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));

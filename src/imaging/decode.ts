@@ -24,13 +24,13 @@ import { decodeWebp, probeWebp } from './decoders/webp.js';
 
 interface Codec {
   probe(bytes: Uint8Array): ImageHeader;
-  /** `scale` (1, 2, 4 or 8) is only ever more than 1 for JPEG, the one format that can decode smaller. */
+  /** `scale` (1, 2, 4 or 8) is only ever more than 1 for JPEG (DCT scaling) and PNG (block average while decoding). */
   decode(bytes: Uint8Array, scale: JpegScale): Raster | Promise<Raster>;
 }
 
 const CODECS: Record<ImageFormat, Codec> = {
   jpeg: { probe: probeJpeg, decode: (bytes, scale) => decodeJpeg(bytes, { scale }) },
-  png: { probe: probePng, decode: (bytes) => decodePng(bytes) },
+  png: { probe: probePng, decode: (bytes, scale) => decodePng(bytes, { scale }) },
   gif: { probe: probeGif, decode: (bytes) => decodeGif(bytes) },
   webp: { probe: probeWebp, decode: (bytes) => decodeWebp(bytes) },
   bmp: { probe: probeBmp, decode: (bytes) => decodeBmp(bytes) },
@@ -45,7 +45,7 @@ const CODECS: Record<ImageFormat, Codec> = {
 export interface DecodedImage {
   raster: Raster;
   header: ImageHeader;
-  /** 1 for a full-size decode; 2, 4 or 8 for a JPEG decoded in the DCT domain at that fraction. */
+  /** 1 for a full-size decode; 2, 4 or 8 for a JPEG decoded in the DCT domain, or a PNG block-averaged while decoding, at that fraction. */
   scale: number;
 }
 
@@ -58,7 +58,8 @@ export interface DecodeOptions {
    * The result will be shrunk to fit this many pixels on its longer side (the box's, when `box`
    * is given). A JPEG is then decoded at the largest DCT scale (1/2, 1/4, 1/8) that still leaves
    * at least that resolution, as libjpeg's scale_denom and sharp's shrink-on-load do; the block
-   * average does the rest. Other formats decode at full size.
+   * average does the rest. A PNG is averaged in blocks of the same scale as its rows are decoded.
+   * Other formats decode at full size.
    */
   maxDimension?: number;
   /** Only this part of the picture (full-size coordinates) will be used. Default: the whole. */
@@ -116,7 +117,7 @@ export function probe(bytes: Uint8Array): ImageHeader {
  */
 export async function decode(bytes: Uint8Array, options: DecodeOptions = {}): Promise<DecodedImage> {
   const header = probe(bytes);
-  const scale = header.format === 'jpeg' ? shrinkOnLoadScale(header, options) : 1;
+  const scale = header.format === 'jpeg' || header.format === 'png' ? shrinkOnLoadScale(header, options) : 1;
   const raster = await wrapUnexpected(() => CODECS[header.format].decode(bytes, scale), header.format);
   return { raster, header, scale };
 }

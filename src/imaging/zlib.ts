@@ -157,7 +157,7 @@ export async function inflate(data: Uint8Array, maxOutput: number, options: Infl
   if (options.exact === true && produced < maxOutput) {
     throw new ImageError('truncated', `The compressed data ends after ${produced} of the ${maxOutput} bytes it should hold.`);
   }
-  return concat(pieces, produced);
+  return concatBytes(pieces, produced);
 }
 
 /**
@@ -220,12 +220,20 @@ export function openDeflate(format: DeflateFormat = 'deflate'): DeflateSink {
     async finish() {
       pending.push(writer.close());
       await Promise.all([...pending, reading]);
-      return concat(out, total);
+      return concatBytes(out, total);
     },
   };
 }
 
-function concat(pieces: readonly Uint8Array[], total: number): Uint8Array {
+/**
+ * The pieces one after another (`total` is their summed length); a single piece is returned as is.
+ *
+ * @example
+ * ```ts
+ * concatBytes([Uint8Array.of(1), Uint8Array.of(2, 3)], 3); // Uint8Array [1, 2, 3]
+ * ```
+ */
+export function concatBytes(pieces: readonly Uint8Array[], total: number): Uint8Array {
   if (pieces.length === 1 && pieces[0]!.length === total) return pieces[0]!;
   const all = new Uint8Array(total);
   let at = 0;

@@ -4,6 +4,7 @@
  * rounds 16-bit samples to 8 bits (v / 257, rounded).
  */
 import type { Raster } from '../../raster.js';
+import { BlockAverager, type PngScale } from './block-average.js';
 import type { PngHeader } from './header.js';
 import type { Pass } from './scanlines.js';
 
@@ -218,6 +219,38 @@ export function rowWriter(
       data[o + 3] = scratch[i * 4 + 3]!;
     }
   };
+}
+
+/**
+ * Like `rowWriter`, for a non-interlaced picture decoded at 1/`scale` of each side: each row is
+ * averaged into `out` (ceil(width / scale) × ceil(height / scale)) block by block as it arrives.
+ * 8-bit RGB rows are summed straight from the scanline; other types go through one RGBA row.
+ *
+ * @example
+ * ```ts
+ * const rows = new ScanlineAssembler(passes, h.bitsPerPixel, shrinkingRowWriter(h, small, plte, trns, 2));
+ * ```
+ */
+export function shrinkingRowWriter(
+  h: PngHeader,
+  out: Raster,
+  plte: Uint8Array | undefined,
+  trns: Uint8Array | undefined,
+  scale: PngScale,
+): (row: Uint8Array, pass: Pass, rowIndex: number) => void {
+  const blocks = new BlockAverager(h.width, h.height, scale, out, canBeOpaqueOnly(h, trns));
+  if (h.colorType === 2 && h.bitDepth === 8 && !trns) return (row, _pass, y) => blocks.addRgb(row, y);
+  const convert = converterFor(h, plte, trns);
+  const rgba = new Uint8Array(h.width * 4);
+  return (row, _pass, y) => {
+    convert(row, h.width, rgba);
+    blocks.addRgba(rgba, y);
+  };
+}
+
+/** True when no pixel of the picture can be translucent: no alpha channel and no tRNS chunk. */
+export function canBeOpaqueOnly(h: PngHeader, trns: Uint8Array | undefined): boolean {
+  return h.colorType !== 4 && h.colorType !== 6 && !trns;
 }
 
 /**
