@@ -172,12 +172,6 @@ function probeOrder(n: number): Int32Array {
   return out;
 }
 
-/**
- * In/out registers of `scanRow`, `scanInOrder`, `widen`, `probeColumn` and `store`: min R, G, B
- * at 0–2 and max R, G, B at 3–5 (a column probe may start from them, see `measureColumnLines`). One module-level scratch: the
- * scans are synchronous and never nested, and it spares an allocation per line.
- */
-const span = new Int32Array(6);
 
 /**
  * Min and max of one row (`n` pixels from word `start`), stopping once some channel spread
@@ -188,7 +182,7 @@ const span = new Int32Array(6);
  * changed pixel inside the current min–max box one `inBox` test; only a pixel that widens the box
  * (or is not opaque) is unpacked.
  */
-function scanRow(data: Uint8Array, px: Int32Array, start: number, n: number, probes: Int32Array): boolean {
+function scanRow(data: Uint8Array, px: Int32Array, start: number, n: number, probes: Int32Array, span: Int32Array): boolean {
   let q = start * 4;
   let r = data[q]!, g = data[q + 1]!, b = data[q + 2]!;
   let a = data[q + 3]!;
@@ -208,7 +202,7 @@ function scanRow(data: Uint8Array, px: Int32Array, start: number, n: number, pro
   }
   span[0] = rMin; span[1] = gMin; span[2] = bMin; span[3] = rMax; span[4] = gMax; span[5] = bMax;
   if (proven) return true;
-  return scanInOrder(data, px, start, start + n);
+  return scanInOrder(data, px, start, start + n, span);
 }
 
 /**
@@ -218,7 +212,7 @@ function scanRow(data: Uint8Array, px: Int32Array, start: number, n: number, pro
  * The loop carries only the previous word and the packed box; min and max live in `span`,
  * touched by `widen` alone.
  */
-function scanInOrder(data: Uint8Array, px: Int32Array, start: number, end: number): boolean {
+function scanInOrder(data: Uint8Array, px: Int32Array, start: number, end: number, span: Int32Array): boolean {
   let loE = packEven(span[0]!, span[1]!, span[2]!), loO = packOdd(span[0]!, span[1]!, span[2]!);
   let hiE = packEven(span[3]!, span[4]!, span[5]!), hiO = packOdd(span[3]!, span[4]!, span[5]!);
   let prev = px[start]!;
@@ -231,7 +225,7 @@ function scanInOrder(data: Uint8Array, px: Int32Array, start: number, end: numbe
     }
     prev = u;
     if (inBox(u, loE, hiE, loO, hiO)) continue;
-    if (widen(data, i * 4)) return true;
+    if (widen(data, i * 4, span)) return true;
     loE = packEven(span[0]!, span[1]!, span[2]!); loO = packOdd(span[0]!, span[1]!, span[2]!);
     hiE = packEven(span[3]!, span[4]!, span[5]!); hiO = packOdd(span[3]!, span[4]!, span[5]!);
   }
@@ -239,7 +233,7 @@ function scanInOrder(data: Uint8Array, px: Int32Array, start: number, end: numbe
 }
 
 /** Widens the min–max in `span` by the pixel at byte `q`; true once some channel spread exceeds RINGING_SPREAD. */
-function widen(data: Uint8Array, q: number): boolean {
+function widen(data: Uint8Array, q: number, span: Int32Array): boolean {
   let r = data[q]!, g = data[q + 1]!, b = data[q + 2]!;
   const a = data[q + 3]!;
   if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
@@ -247,36 +241,6 @@ function widen(data: Uint8Array, q: number): boolean {
   if (g < span[1]!) span[1] = g; else if (g > span[4]!) span[4] = g;
   if (b < span[2]!) span[2] = b; else if (b > span[5]!) span[5] = b;
   return span[3]! - span[0]! > RINGING_SPREAD || span[4]! - span[1]! > RINGING_SPREAD || span[5]! - span[2]! > RINGING_SPREAD;
-}
-
-/**
- * The first step of a column (see `measureColumnLines`): its min and max from the starting point
- * in `span` (`seeded`: the uniform rows' aggregate; else the first walked pixel) and the PROBES
- * probes, each a strided read. Returns true when that already proves the column content.
- */
-function probeColumn(data: Uint8Array, base: number, walk: Int32Array, probes: Int32Array, seeded: boolean): boolean {
-  let r = 0, g = 0, b = 0, a = 0, q = 0;
-  let rMin = span[0]!, gMin = span[1]!, bMin = span[2]!, rMax = span[3]!, gMax = span[4]!, bMax = span[5]!;
-  if (!seeded) {
-    q = (base + walk[0]!) * 4;
-    r = data[q]!; g = data[q + 1]!; b = data[q + 2]!;
-    a = data[q + 3]!;
-    if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
-    rMin = rMax = r; gMin = gMax = g; bMin = bMax = b;
-  }
-  let proven = rMax - rMin > RINGING_SPREAD || gMax - gMin > RINGING_SPREAD || bMax - bMin > RINGING_SPREAD;
-  for (let t = 0; t < probes.length && !proven; t++) {
-    q = (base + walk[probes[t]!]!) * 4;
-    r = data[q]!; g = data[q + 1]!; b = data[q + 2]!;
-    a = data[q + 3]!;
-    if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
-    if (r < rMin) rMin = r; else if (r > rMax) rMax = r;
-    if (g < gMin) gMin = g; else if (g > gMax) gMax = g;
-    if (b < bMin) bMin = b; else if (b > bMax) bMax = b;
-    proven = rMax - rMin > RINGING_SPREAD || gMax - gMin > RINGING_SPREAD || bMax - bMin > RINGING_SPREAD;
-  }
-  span[0] = rMin; span[1] = gMin; span[2] = bMin; span[3] = rMax; span[4] = gMax; span[5] = bMax;
-  return proven;
 }
 
 /**
@@ -336,7 +300,7 @@ const NONE = 0, ONE_COLOUR = 1, SUMS = 2, WITH_SQUARES = 3;
  * and its sums of squares only when its spread exceeds PLAIN_SPREAD: σ is asked of no other line
  * (`classifyLines`).
  */
-function store(stats: LineStats, line: number, proven: boolean): number {
+function store(stats: LineStats, line: number, proven: boolean, span: Int32Array): number {
   const k = line * 3;
   const { min, max } = stats;
   min[k] = span[0]!; min[k + 1] = span[1]!; min[k + 2] = span[2]!;
@@ -363,15 +327,16 @@ function measureRowLines(data: Uint8Array, px: Int32Array, stride: number, regio
   const rows = emptyStats(h, w);
   if (w === 0) return rows;
   const probes = probeOrder(w);
+  const span = new Int32Array(6);
   let backoff = 0, wait = 0;
   for (let y = 0; y < h; y++) {
     const start = (y0 + y) * stride + x0;
     const probing = wait === 0;
     if (!probing) wait--;
-    const proven = scanRow(data, px, start, w, probing ? probes : NO_PROBES);
+    const proven = scanRow(data, px, start, w, probing ? probes : NO_PROBES, span);
     if (proven) backoff = wait = 0;
     else if (probing) wait = backoff = Math.min(backoff * 2 + 1, MAX_PROBE_BACKOFF);
-    const sums = store(rows, y, proven);
+    const sums = store(rows, y, proven, span);
     if (sums === ONE_COLOUR) {
       if (uniform) uniform[y] = 1;
     } else if (sums !== NONE) {
@@ -382,10 +347,14 @@ function measureRowLines(data: Uint8Array, px: Int32Array, stride: number, regio
 }
 
 /**
- * Column statistics of `region` in three steps: (1) each column probed on its own (`probeColumn`,
- * a few strided reads; neighbouring columns share cache lines, 16 RGBA pixels per 64-byte line),
- * which proves most columns of a photograph; (2) the rest swept together row by row
- * (`sweepColumns`), min, max and sums at once; (3) sums stored, sums of squares where needed.
+ * Column statistics of `region`, read row-major throughout (a column read down the picture
+ * touches one page per pixel; a row of columns is one sequential read):
+ * (1) every column starts from the uniform rows' aggregate or its first walked pixel, then the
+ *     PROBES probe rows are read across all columns still live, which proves most columns of a
+ *     photograph after a few rows;
+ * (2) the rest are swept together over every walked row, eight rows at a time (`sweepColumns`):
+ *     min, max and sums at once;
+ * (3) sums stored, sums of squares where needed.
  *
  * `known`, when given, is the rows of the same region with their `uniform` flags: a row of one
  * colour puts that same colour into every column, so its pixels — every one already read by the
@@ -403,6 +372,7 @@ function measureColumnLines(
   const { x: x0, y: y0, width: w, height: h } = region;
   const columns = emptyStats(w, h);
   if (h === 0) return columns;
+  const { min, max } = columns;
 
   // Word offsets of the rows to walk, and the aggregate of the uniform rows that need no walking.
   const walk = new Int32Array(h);
@@ -413,7 +383,7 @@ function measureColumnLines(
   const seed = new Float64Array(6);
   for (let y = 0; y < h; y++) {
     if (known === undefined || known.uniform[y] === 0) {
-      walk[m++] = (y0 + y) * stride;
+      walk[m++] = (y0 + y) * stride + x0;
       continue;
     }
     uniformRows++;
@@ -426,145 +396,211 @@ function measureColumnLines(
     }
   }
 
-  // Step 1, per column: the aggregate or the first pixel, then the probes (strided, but few).
-  const probes = probeOrder(m);
-  let backoff = 0, wait = 0;
-  const seeded = uniformRows > 0;
+  // Step 1: the starting box of every column, then the probe rows across the live columns.
   const live = new Int32Array(w);
   let liveCount = 0;
+  const box = new Int32Array(w * 4);
+  const seedProven = hi[0]! - lo[0]! > RINGING_SPREAD || hi[1]! - lo[1]! > RINGING_SPREAD || hi[2]! - lo[2]! > RINGING_SPREAD;
   for (let x = 0; x < w; x++) {
-    span[0] = lo[0]!; span[1] = lo[1]!; span[2] = lo[2]!; span[3] = hi[0]!; span[4] = hi[1]!; span[5] = hi[2]!;
-    let proven = span[3]! - span[0]! > RINGING_SPREAD || span[4]! - span[1]! > RINGING_SPREAD || span[5]! - span[2]! > RINGING_SPREAD;
-    if (!proven && m > 0) {
-      const probing = wait === 0;
-      if (!probing) wait--;
-      proven = probeColumn(data, x0 + x, walk, probing ? probes : NO_PROBES, seeded);
-      if (proven) backoff = wait = 0;
-      else if (probing) wait = backoff = Math.min(backoff * 2 + 1, MAX_PROBE_BACKOFF);
-    }
     const k = x * 3;
-    columns.min[k] = span[0]!; columns.min[k + 1] = span[1]!; columns.min[k + 2] = span[2]!;
-    columns.max[k] = span[3]!; columns.max[k + 1] = span[4]!; columns.max[k + 2] = span[5]!;
-    if (!proven) live[liveCount++] = x;
+    if (uniformRows > 0) {
+      min[k] = lo[0]!; min[k + 1] = lo[1]!; min[k + 2] = lo[2]!;
+      max[k] = hi[0]!; max[k + 1] = hi[1]!; max[k + 2] = hi[2]!;
+      if (seedProven) continue;
+    } else {
+      const q = (walk[0]! + x) * 4;
+      let r = data[q]!, g = data[q + 1]!, b = data[q + 2]!;
+      const a = data[q + 3]!;
+      if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
+      min[k] = max[k] = r; min[k + 1] = max[k + 1] = g; min[k + 2] = max[k + 2] = b;
+    }
+    packBox(box, x, min, max);
+    live[liveCount++] = x;
   }
+  const probes = probeOrder(m);
+  for (let t = 0; t < probes.length && liveCount > 0; t++) {
+    const base = walk[probes[t]!]!;
+    let kept = 0;
+    for (let j = 0; j < liveCount; j++) {
+      const x = live[j]!;
+      const b = x * 4;
+      const u = px[base + x]!;
+      if (inBox(u, box[b]!, box[b + 1]!, box[b + 2]!, box[b + 3]!) || !widenColumn(data, (base + x) * 4, box, x, min, max)) live[kept++] = x;
+    }
+    liveCount = kept;
+  }
+
   const sums = new Float64Array(w * 3);
-  if (m > 0 && liveCount > 0) liveCount = sweepColumns(data, px, x0, walk, m, columns, live, liveCount, sums);
+  if (liveCount > 0) liveCount = sweepColumns(data, px, walk, m, columns, box, live, liveCount, sums);
 
   // Step 3: the columns that are not content get their sums (the sweep's plus the uniform rows'),
   // and those whose spread exceeds PLAIN_SPREAD their sums of squares.
+  const span = new Int32Array(6);
   const squareList = new Int32Array(liveCount);
   let squareCount = 0;
   for (let t = 0; t < liveCount; t++) {
     const x = live[t]!;
     const k = x * 3;
-    for (let c = 0; c < 3; c++) { span[c] = columns.min[k + c]!; span[3 + c] = columns.max[k + c]!; }
-    const need = store(columns, x, false);
+    for (let c = 0; c < 3; c++) { span[c] = min[k + c]!; span[3 + c] = max[k + c]!; }
+    const need = store(columns, x, false, span);
     if (need === ONE_COLOUR || need === NONE) continue;
     for (let c = 0; c < 3; c++) columns.sum[k + c] = sums[k + c]! + seed[c]!;
     if (need === WITH_SQUARES) squareList[squareCount++] = x;
   }
-  if (squareCount > 0) sumSquares(data, x0, walk, m, columns, squareList, squareCount, seed);
+  if (squareCount > 0) sumSquares(data, walk, m, columns, squareList, squareCount, seed);
   return columns;
 }
 
 /**
- * Step 2 of `measureColumnLines`: every walked row in order, row-major over the columns still
- * live, so a long column is read down the picture a row at a time instead of one page per pixel
- * (a 5000-row column spans 5000 pages, far beyond the TLB). Each live column keeps its previous
- * word and its packed min–max box: an unchanged pixel costs one comparison, a pixel inside the box
- * one `inBox` test; a column is dropped once proven content. The same sweep sums every pixel of a
- * live column into `sums` (3 per column; two channels per addition in 16-bit lanes, flushed every
- * LANE_FLUSH rows): the pixels are in hand, and a second sweep would fetch every row again, one
- * cache miss each. `min`/`max` of `columns` hold the state. Returns how many columns survive,
- * listed first in `live`.
+ * Packs column `x`'s min and max into its four box words: low bounds as `packEven`/`packOdd`, high
+ * bounds with LANE already set (the form `sweepColumns` subtracts from).
+ */
+function packBox(box: Int32Array, x: number, min: Uint8Array, max: Uint8Array): void {
+  const k = x * 3;
+  const b = x * 4;
+  box[b] = packEven(min[k]!, min[k + 1]!, min[k + 2]!);
+  box[b + 1] = packEven(max[k]!, max[k + 1]!, max[k + 2]!) | LANE;
+  box[b + 2] = packOdd(min[k]!, min[k + 1]!, min[k + 2]!);
+  box[b + 3] = packOdd(max[k]!, max[k + 1]!, max[k + 2]!) | LANE;
+}
+
+/**
+ * Widens column `x`'s min and max by the pixel at byte `q` (composited when not opaque) and
+ * repacks its box. True once some channel spread exceeds RINGING_SPREAD: the column is content.
+ */
+function widenColumn(data: Uint8Array, q: number, box: Int32Array, x: number, min: Uint8Array, max: Uint8Array): boolean {
+  let r = data[q]!, g = data[q + 1]!, b = data[q + 2]!;
+  const a = data[q + 3]!;
+  if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
+  const k = x * 3;
+  let rMin = min[k]!, gMin = min[k + 1]!, bMin = min[k + 2]!, rMax = max[k]!, gMax = max[k + 1]!, bMax = max[k + 2]!;
+  if (r < rMin) rMin = r; else if (r > rMax) rMax = r;
+  if (g < gMin) gMin = g; else if (g > gMax) gMax = g;
+  if (b < bMin) bMin = b; else if (b > bMax) bMax = b;
+  min[k] = rMin; min[k + 1] = gMin; min[k + 2] = bMin;
+  max[k] = rMax; max[k + 1] = gMax; max[k + 2] = bMax;
+  if (rMax - rMin > RINGING_SPREAD || gMax - gMin > RINGING_SPREAD || bMax - bMin > RINGING_SPREAD) return true;
+  packBox(box, x, min, max);
+  return false;
+}
+
+/** Rows a sweep block reads per live column before it touches the column's state. */
+const BLOCK = 8;
+
+/**
+ * Step 2 of `measureColumnLines`: every walked row, row-major over the columns still live, BLOCK
+ * rows at a time. Per column and block: BLOCK words read, their lanes summed (two channels per
+ * addition), and the lane test of `inBox` ANDed over the block, against the column's packed box
+ * loaded once. A block that passes — every pixel opaque and inside the box, the common case on a
+ * plain or smooth column — moves no min or max and costs no branch per pixel; a block that fails
+ * is read again pixel by pixel (`sweepSlow`), which widens the box, composites translucent pixels
+ * and drops the column once proven content. Lane sums are flushed every LANE_FLUSH rows. Returns
+ * how many columns survive, listed first in `live`.
  */
 function sweepColumns(
   data: Uint8Array,
   px: Int32Array,
-  x0: number,
   walk: Int32Array,
   m: number,
   columns: LineStats,
+  box: Int32Array,
   live: Int32Array,
   liveCount: number,
   sums: Float64Array,
 ): number {
   const { min, max } = columns;
   const w = columns.count;
-  const prev = new Int32Array(w);
-  const box = new Int32Array(w * 4);
-  const even = new Int32Array(w);
-  const odd = new Int32Array(w);
-  const first = x0 + walk[0]!;
+  const lanes = new Int32Array(w * 2);
+  const bases = new Int32Array(BLOCK);
+  let j = 0;
+  while (j < m && liveCount > 0) {
+    const rows = Math.min(BLOCK, m - j);
+    let kept = 0;
+    if (rows === BLOCK) {
+      const b0 = walk[j]!, b1 = walk[j + 1]!, b2 = walk[j + 2]!, b3 = walk[j + 3]!;
+      const b4 = walk[j + 4]!, b5 = walk[j + 5]!, b6 = walk[j + 6]!, b7 = walk[j + 7]!;
+      for (let t = 0; t < liveCount; t++) {
+        const x = live[t]!;
+        const b = x * 4;
+        const loE = box[b]!, hiE = box[b + 1]!, loO = box[b + 2]!, hiO = box[b + 3]!;
+        const u0 = px[b0 + x]!, u1 = px[b1 + x]!, u2 = px[b2 + x]!, u3 = px[b3 + x]!;
+        const u4 = px[b4 + x]!, u5 = px[b5 + x]!, u6 = px[b6 + x]!, u7 = px[b7 + x]!;
+        const e0 = u0 & EVEN, e1 = u1 & EVEN, e2 = u2 & EVEN, e3 = u3 & EVEN, e4 = u4 & EVEN, e5 = u5 & EVEN, e6 = u6 & EVEN, e7 = u7 & EVEN;
+        const o0 = (u0 >>> 8) & EVEN, o1 = (u1 >>> 8) & EVEN, o2 = (u2 >>> 8) & EVEN, o3 = (u3 >>> 8) & EVEN;
+        const o4 = (u4 >>> 8) & EVEN, o5 = (u5 >>> 8) & EVEN, o6 = (u6 >>> 8) & EVEN, o7 = (u7 >>> 8) & EVEN;
+        const test =
+          ((e0 | LANE) - loE) & (hiE - e0) & ((o0 | LANE) - loO) & (hiO - o0) &
+          ((e1 | LANE) - loE) & (hiE - e1) & ((o1 | LANE) - loO) & (hiO - o1) &
+          ((e2 | LANE) - loE) & (hiE - e2) & ((o2 | LANE) - loO) & (hiO - o2) &
+          ((e3 | LANE) - loE) & (hiE - e3) & ((o3 | LANE) - loO) & (hiO - o3) &
+          ((e4 | LANE) - loE) & (hiE - e4) & ((o4 | LANE) - loO) & (hiO - o4) &
+          ((e5 | LANE) - loE) & (hiE - e5) & ((o5 | LANE) - loO) & (hiO - o5) &
+          ((e6 | LANE) - loE) & (hiE - e6) & ((o6 | LANE) - loO) & (hiO - o6) &
+          ((e7 | LANE) - loE) & (hiE - e7) & ((o7 | LANE) - loO) & (hiO - o7);
+        if ((test & LANE) === LANE) {
+          const l = x * 2;
+          lanes[l] += e0 + e1 + e2 + e3 + e4 + e5 + e6 + e7;
+          lanes[l + 1] += o0 + o1 + o2 + o3 + o4 + o5 + o6 + o7;
+          live[kept++] = x;
+        } else {
+          bases[0] = b0; bases[1] = b1; bases[2] = b2; bases[3] = b3; bases[4] = b4; bases[5] = b5; bases[6] = b6; bases[7] = b7;
+          if (sweepSlow(data, px, bases, BLOCK, x, box, min, max, lanes, sums)) live[kept++] = x;
+        }
+      }
+    } else {
+      for (let r = 0; r < rows; r++) bases[r] = walk[j + r]!;
+      for (let t = 0; t < liveCount; t++) {
+        const x = live[t]!;
+        if (sweepSlow(data, px, bases, rows, x, box, min, max, lanes, sums)) live[kept++] = x;
+      }
+    }
+    liveCount = kept;
+    j += rows;
+    if (j % LANE_FLUSH === 0 || j === m) flushLanes(lanes, live, liveCount, sums);
+  }
+  return liveCount;
+}
+
+/**
+ * One block of column `x` read pixel by pixel: opaque pixels summed in lanes, the others
+ * composited over white and summed exactly; any pixel outside the box widens it. False once the
+ * column is proven content (its sums are then of no use).
+ */
+function sweepSlow(data: Uint8Array, px: Int32Array, bases: Int32Array, rows: number, x: number, box: Int32Array, min: Uint8Array, max: Uint8Array, lanes: Int32Array, sums: Float64Array): boolean {
+  const b = x * 4;
+  const l = x * 2;
+  for (let r = 0; r < rows; r++) {
+    const i = bases[r]! + x;
+    const u = px[i]!;
+    if ((u & ALPHA) === ALPHA) {
+      lanes[l] += u & EVEN;
+      lanes[l + 1] += (u >>> 8) & EVEN;
+    } else {
+      const q = i * 4;
+      const a = data[q + 3]!;
+      const k = x * 3;
+      sums[k] += overWhite(data[q]!, a); sums[k + 1] += overWhite(data[q + 1]!, a); sums[k + 2] += overWhite(data[q + 2]!, a);
+    }
+    if (inBox(u, box[b]!, box[b + 1]!, box[b + 2]!, box[b + 3]!)) continue;
+    if (widenColumn(data, i * 4, box, x, min, max)) return false;
+  }
+  return true;
+}
+
+/** Moves the lane sums of the live columns into their exact sums and clears them. */
+function flushLanes(lanes: Int32Array, live: Int32Array, liveCount: number, sums: Float64Array): void {
   for (let t = 0; t < liveCount; t++) {
     const x = live[t]!;
     const k = x * 3;
-    // The complement of the first pixel: unequal, so the first row is read too (its sums are
-    // needed; min and max may already hold it, and taking it again changes neither).
-    prev[x] = ~px[first + x]!;
-    const b = x * 4;
-    box[b] = packEven(min[k]!, min[k + 1]!, min[k + 2]!); box[b + 1] = packEven(max[k]!, max[k + 1]!, max[k + 2]!);
-    box[b + 2] = packOdd(min[k]!, min[k + 1]!, min[k + 2]!); box[b + 3] = packOdd(max[k]!, max[k + 1]!, max[k + 2]!);
-  }
-  for (let j = 0; j < m && liveCount > 0; j++) {
-    const rowBase = x0 + walk[j]!;
-    let kept = 0;
-    for (let t = 0; t < liveCount; t++) {
-      const x = live[t]!;
-      const i = rowBase + x;
-      const u = px[i]!;
-      if ((u & ALPHA) === ALPHA) {
-        even[x] += u & EVEN;
-        odd[x] += (u >>> 8) & EVEN;
-      } else {
-        const q = i * 4;
-        const a = data[q + 3]!;
-        const k = x * 3;
-        sums[k] += overWhite(data[q]!, a); sums[k + 1] += overWhite(data[q + 1]!, a); sums[k + 2] += overWhite(data[q + 2]!, a);
-      }
-      if (u === prev[x]) {
-        live[kept++] = x;
-        continue;
-      }
-      prev[x] = u;
-      const b = x * 4;
-      if (inBox(u, box[b]!, box[b + 1]!, box[b + 2]!, box[b + 3]!)) {
-        live[kept++] = x;
-        continue;
-      }
-      const q = i * 4;
-      let r = data[q]!, g = data[q + 1]!, bl = data[q + 2]!;
-      const a = data[q + 3]!;
-      if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); bl = overWhite(bl, a); }
-      const k = x * 3;
-      let rMin = min[k]!, gMin = min[k + 1]!, bMin = min[k + 2]!, rMax = max[k]!, gMax = max[k + 1]!, bMax = max[k + 2]!;
-      if (r < rMin) rMin = r; else if (r > rMax) rMax = r;
-      if (g < gMin) gMin = g; else if (g > gMax) gMax = g;
-      if (bl < bMin) bMin = bl; else if (bl > bMax) bMax = bl;
-      min[k] = rMin; min[k + 1] = gMin; min[k + 2] = bMin;
-      max[k] = rMax; max[k + 1] = gMax; max[k + 2] = bMax;
-      if (rMax - rMin > RINGING_SPREAD || gMax - gMin > RINGING_SPREAD || bMax - bMin > RINGING_SPREAD) continue;
-      box[b] = packEven(rMin, gMin, bMin); box[b + 1] = packEven(rMax, gMax, bMax);
-      box[b + 2] = packOdd(rMin, gMin, bMin); box[b + 3] = packOdd(rMax, gMax, bMax);
-      live[kept++] = x;
+    const e = lanes[x * 2]!, o = lanes[x * 2 + 1]!;
+    if (LITTLE_ENDIAN) {
+      sums[k] += e & 0xffff; sums[k + 2] += e >>> 16; sums[k + 1] += o & 0xffff;
+    } else {
+      sums[k + 1] += e >>> 16; sums[k + 2] += o & 0xffff; sums[k] += o >>> 16;
     }
-    liveCount = kept;
-    if (j % LANE_FLUSH === LANE_FLUSH - 1 || j === m - 1) {
-      for (let t = 0; t < liveCount; t++) {
-        const x = live[t]!;
-        const k = x * 3;
-        const e = even[x]!, o = odd[x]!;
-        if (LITTLE_ENDIAN) {
-          sums[k] += e & 0xffff; sums[k + 2] += e >>> 16; sums[k + 1] += o & 0xffff;
-        } else {
-          sums[k + 1] += e >>> 16; sums[k + 2] += o & 0xffff; sums[k] += o >>> 16;
-        }
-        even[x] = 0;
-        odd[x] = 0;
-      }
-    }
+    lanes[x * 2] = 0;
+    lanes[x * 2 + 1] = 0;
   }
-  return liveCount;
 }
 
 /**
@@ -572,10 +608,10 @@ function sweepColumns(
  * aggregate), row-major like `sweepColumns`. Only columns whose spread exceeds PLAIN_SPREAD
  * without being content come here: a thin lossy seam's few ringing columns.
  */
-function sumSquares(data: Uint8Array, x0: number, walk: Int32Array, m: number, columns: LineStats, list: Int32Array, count: number, seed: Float64Array): void {
+function sumSquares(data: Uint8Array, walk: Int32Array, m: number, columns: LineStats, list: Int32Array, count: number, seed: Float64Array): void {
   const squares = new Float64Array(count * 3);
   for (let j = 0; j < m; j++) {
-    const rowBase = x0 + walk[j]!;
+    const rowBase = walk[j]!;
     for (let t = 0; t < count; t++) {
       const q = (rowBase + list[t]!) * 4;
       let r = data[q]!, g = data[q + 1]!, b = data[q + 2]!;
