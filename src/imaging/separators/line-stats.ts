@@ -486,8 +486,13 @@ function measureColumnLines(
     liveCount = kept;
   }
 
+  // Squares are summed by the sweep from the block where a column's spread first exceeds
+  // PLAIN_SPREAD (`squaresFrom`; −1: not yet); the rows before it are caught up afterwards.
   const sums = new Float64Array(w * 3);
-  if (liveCount > 0) liveCount = sweepColumns(data, px, walk, m, columns, box, live, liveCount, sums);
+  const squares = new Float64Array(w * 3);
+  const squaresFrom = new Int32Array(w).fill(-1);
+  for (let t = 0; t < liveCount; t++) if (spreadAbove(min, max, live[t]!, PLAIN_SPREAD)) squaresFrom[live[t]!] = 0;
+  if (liveCount > 0) liveCount = sweepColumns({ data, px, box, min, max, sums, squares, squaresFrom, lanes: new Int32Array(w * 2) }, walk, m, live, liveCount);
 
   // Step 3: the columns that are not content get their sums (the sweep's plus the uniform rows'),
   // and those whose spread exceeds PLAIN_SPREAD their sums of squares.
@@ -501,9 +506,11 @@ function measureColumnLines(
     const need = store(columns, x, false, span);
     if (need === ONE_COLOUR || need === NONE) continue;
     for (let c = 0; c < 3; c++) columns.sum[k + c] = sums[k + c]! + seed[c]!;
-    if (need === WITH_SQUARES) squareList[squareCount++] = x;
+    if (need !== WITH_SQUARES) continue;
+    for (let c = 0; c < 3; c++) columns.sumSq[k + c] = squares[k + c]! + seed[3 + c]!;
+    if (squaresFrom[x]! > 0) squareList[squareCount++] = x;
   }
-  if (squareCount > 0) sumSquares(data, px, walk, m, columns, squareList, squareCount, seed);
+  if (squareCount > 0) catchUpSquares(data, px, walk, columns, squareList, squareCount, squaresFrom);
   return columns;
 }
 
@@ -553,20 +560,22 @@ const BLOCK = 8;
  * and drops the column once proven content. Lane sums are flushed every LANE_FLUSH rows. Returns
  * how many columns survive, listed first in `live`.
  */
-function sweepColumns(
-  data: Uint8Array,
-  px: Int32Array,
-  walk: Int32Array,
-  m: number,
-  columns: LineStats,
-  box: Int32Array,
-  live: Int32Array,
-  liveCount: number,
-  sums: Float64Array,
-): number {
-  const { min, max } = columns;
-  const w = columns.count;
-  const lanes = new Int32Array(w * 2);
+/** What the column sweep reads and updates, per column: see `measureColumnLines`. */
+interface SweepState {
+  readonly data: Uint8Array;
+  readonly px: Int32Array;
+  readonly box: Int32Array;
+  readonly min: Uint8Array;
+  readonly max: Uint8Array;
+  readonly sums: Float64Array;
+  readonly squares: Float64Array;
+  readonly squaresFrom: Int32Array;
+  /** Two lane words per column (`u & EVEN`, `(u >>> 8) & EVEN` summed), flushed into `sums`. */
+  readonly lanes: Int32Array;
+}
+
+function sweepColumns(state: SweepState, walk: Int32Array, m: number, live: Int32Array, liveCount: number): number {
+  const { px, box, lanes, squares, squaresFrom, sums } = state;
   const bases = new Int32Array(BLOCK);
   let j = 0;
   while (j < m && liveCount > 0) {
@@ -588,6 +597,11 @@ function sweepColumns(
             const l = x * 2;
             lanes[l] += e * 8;
             lanes[l + 1] += o * 8;
+            if (squaresFrom[x]! >= 0) {
+              const k = x * 3;
+              const r = LITTLE_ENDIAN ? u0 & 255 : u0 >>> 24, g = LITTLE_ENDIAN ? (u0 >>> 8) & 255 : (u0 >>> 16) & 255, bl = LITTLE_ENDIAN ? (u0 >>> 16) & 255 : (u0 >>> 8) & 255;
+              squares[k] += 8 * r * r; squares[k + 1] += 8 * g * g; squares[k + 2] += 8 * bl * bl;
+            }
             live[kept++] = x;
             continue;
           }
@@ -608,17 +622,21 @@ function sweepColumns(
           const l = x * 2;
           lanes[l] += e0 + e1 + e2 + e3 + e4 + e5 + e6 + e7;
           lanes[l + 1] += o0 + o1 + o2 + o3 + o4 + o5 + o6 + o7;
+          if (squaresFrom[x]! >= 0) {
+            bases[0] = b0; bases[1] = b1; bases[2] = b2; bases[3] = b3; bases[4] = b4; bases[5] = b5; bases[6] = b6; bases[7] = b7;
+            addSquares(px, bases, BLOCK, x, squares);
+          }
           live[kept++] = x;
         } else {
           bases[0] = b0; bases[1] = b1; bases[2] = b2; bases[3] = b3; bases[4] = b4; bases[5] = b5; bases[6] = b6; bases[7] = b7;
-          if (sweepSlow(data, px, bases, BLOCK, x, box, min, max, lanes, sums)) live[kept++] = x;
+          if (sweepSlow(state, bases, BLOCK, x, j)) live[kept++] = x;
         }
       }
     } else {
       for (let r = 0; r < rows; r++) bases[r] = walk[j + r]!;
       for (let t = 0; t < liveCount; t++) {
         const x = live[t]!;
-        if (sweepSlow(data, px, bases, rows, x, box, min, max, lanes, sums)) live[kept++] = x;
+        if (sweepSlow(state, bases, rows, x, j)) live[kept++] = x;
       }
     }
     liveCount = kept;
@@ -629,13 +647,17 @@ function sweepColumns(
 }
 
 /**
- * One block of column `x` read pixel by pixel: opaque pixels summed in lanes, the others
- * composited over white and summed exactly; any pixel outside the box widens it. False once the
- * column is proven content (its sums are then of no use).
+ * One block of column `x` (walked rows from `j`) read pixel by pixel: opaque pixels summed in
+ * lanes, the others composited over white and summed exactly; any pixel outside the box widens
+ * it. Once the column's spread exceeds PLAIN_SPREAD its squares are summed from this block on
+ * (`squaresFrom`). False once the column is proven content (its sums are then of no use).
  */
-function sweepSlow(data: Uint8Array, px: Int32Array, bases: Int32Array, rows: number, x: number, box: Int32Array, min: Uint8Array, max: Uint8Array, lanes: Int32Array, sums: Float64Array): boolean {
+function sweepSlow(state: SweepState, bases: Int32Array, rows: number, x: number, j: number): boolean {
+  const { data, px, box, min, max, lanes, sums, squares, squaresFrom } = state;
   const b = x * 4;
   const l = x * 2;
+  const k = x * 3;
+  let opaque = true;
   for (let r = 0; r < rows; r++) {
     const i = bases[r]! + x;
     const u = px[i]!;
@@ -643,15 +665,49 @@ function sweepSlow(data: Uint8Array, px: Int32Array, bases: Int32Array, rows: nu
       lanes[l] += u & EVEN;
       lanes[l + 1] += (u >>> 8) & EVEN;
     } else {
+      opaque = false;
       const q = i * 4;
       const a = data[q + 3]!;
-      const k = x * 3;
       sums[k] += overWhite(data[q]!, a); sums[k + 1] += overWhite(data[q + 1]!, a); sums[k + 2] += overWhite(data[q + 2]!, a);
     }
     if (inBox(u, box[b]!, box[b + 1]!, box[b + 2]!, box[b + 3]!)) continue;
     if (widenColumn(data, i * 4, box, x, min, max)) return false;
   }
+  if (squaresFrom[x]! < 0) {
+    if (!spreadAbove(min, max, x, PLAIN_SPREAD)) return true;
+    squaresFrom[x] = j;
+  }
+  if (opaque) addSquares(px, bases, rows, x, squares);
+  else for (let r = 0; r < rows; r++) addSquare(data, (bases[r]! + x) * 4, squares, k);
   return true;
+}
+
+/** True when some channel of line `x` spreads more than `limit` (max − min). */
+function spreadAbove(min: Uint8Array, max: Uint8Array, x: number, limit: number): boolean {
+  const k = x * 3;
+  return max[k]! - min[k]! > limit || max[k + 1]! - min[k + 1]! > limit || max[k + 2]! - min[k + 2]! > limit;
+}
+
+/** Adds the squares of the opaque words at `bases[0…rows−1] + x` to column `x`'s sums of squares. */
+function addSquares(px: Int32Array, bases: Int32Array, rows: number, x: number, squares: Float64Array): void {
+  let r2 = 0, g2 = 0, b2 = 0;
+  for (let r = 0; r < rows; r++) {
+    const u = px[bases[r]! + x]!;
+    const rv = LITTLE_ENDIAN ? u & 255 : u >>> 24;
+    const gv = LITTLE_ENDIAN ? (u >>> 8) & 255 : (u >>> 16) & 255;
+    const bv = LITTLE_ENDIAN ? (u >>> 16) & 255 : (u >>> 8) & 255;
+    r2 += rv * rv; g2 += gv * gv; b2 += bv * bv;
+  }
+  const k = x * 3;
+  squares[k] += r2; squares[k + 1] += g2; squares[k + 2] += b2;
+}
+
+/** Adds the squares of the pixel at byte `q`, composited over white, to `squares[k…k+2]`. */
+function addSquare(data: Uint8Array, q: number, squares: Float64Array, k: number): void {
+  let r = data[q]!, g = data[q + 1]!, b = data[q + 2]!;
+  const a = data[q + 3]!;
+  if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
+  squares[k] += r * r; squares[k + 1] += g * g; squares[k + 2] += b * b;
 }
 
 /** Moves the lane sums of the live columns into their exact sums and clears them. */
@@ -665,38 +721,24 @@ function flushLanes(lanes: Int32Array, live: Int32Array, liveCount: number, sums
 }
 
 /**
- * Sums of squares of the listed columns over the walked rows plus `seed` (the uniform rows'
- * aggregate), row-major like `sweepColumns`. Only columns whose spread exceeds PLAIN_SPREAD
- * without being content come here: a thin lossy seam's few ringing columns.
+ * The squares the sweep did not sum: for each listed column, the walked rows before
+ * `squaresFrom` (where its spread first exceeded PLAIN_SPREAD), added to its `sumSq`. Row-major
+ * like the sweep; usually few columns (a thin lossy seam's ringing columns) and few rows.
  */
-function sumSquares(data: Uint8Array, px: Int32Array, walk: Int32Array, m: number, columns: LineStats, list: Int32Array, count: number, seed: Float64Array): void {
+function catchUpSquares(data: Uint8Array, px: Int32Array, walk: Int32Array, columns: LineStats, list: Int32Array, count: number, squaresFrom: Int32Array): void {
+  let rows = 0;
+  for (let t = 0; t < count; t++) rows = Math.max(rows, squaresFrom[list[t]!]!);
   const squares = new Float64Array(count * 3);
-  const partial = new Int32Array(count * 3);
-  for (let j = 0; j < m; j++) {
+  for (let j = 0; j < rows; j++) {
     const rowBase = walk[j]!;
     for (let t = 0; t < count; t++) {
-      const i = rowBase + list[t]!;
-      const u = px[i]!;
-      let r: number, g: number, b: number;
-      if ((u & ALPHA) === ALPHA) {
-        r = LITTLE_ENDIAN ? u & 255 : u >>> 24;
-        g = LITTLE_ENDIAN ? (u >>> 8) & 255 : (u >>> 16) & 255;
-        b = LITTLE_ENDIAN ? (u >>> 16) & 255 : (u >>> 8) & 255;
-      } else {
-        const q = i * 4;
-        const a = data[q + 3]!;
-        r = overWhite(data[q]!, a); g = overWhite(data[q + 1]!, a); b = overWhite(data[q + 2]!, a);
-      }
-      const s = t * 3;
-      partial[s] += r * r; partial[s + 1] += g * g; partial[s + 2] += b * b;
-    }
-    if (j % SQUARE_FLUSH === SQUARE_FLUSH - 1 || j === m - 1) {
-      for (let s = 0; s < count * 3; s++) { squares[s] += partial[s]!; partial[s] = 0; }
+      const x = list[t]!;
+      if (j < squaresFrom[x]!) addSquare(data, (rowBase + x) * 4, squares, t * 3);
     }
   }
   for (let t = 0; t < count; t++) {
     const k = list[t]! * 3;
-    for (let c = 0; c < 3; c++) columns.sumSq[k + c] = squares[t * 3 + c]! + seed[3 + c]!;
+    for (let c = 0; c < 3; c++) columns.sumSq[k + c] += squares[t * 3 + c]!;
   }
 }
 
