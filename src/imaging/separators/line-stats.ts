@@ -11,26 +11,29 @@
  * colour. Nothing is sampled: test/separators/line-stats.test.ts checks all of this against a
  * reference that reads every pixel.
  *
- * What makes it fast (the target is ≥ 1000 MP/s), each measured on the bench fixtures
- * (bench/separators-speed.ts):
+ * What makes it fast (the target is ≥ 1000 MP/s), each measured with bench/separators-speed.ts:
  * - probes: a line is first read at 32 spread-out pixels, which prove nearly every line of a
- *   photograph at once (in-order reading needed ~600 pixels per row, ~320 per column); probing
- *   backs off along runs of lines it fails on, since each probe is a cache miss;
- * - a line is then read in order as 32-bit words: a pixel equal to the previous one costs one
- *   comparison (runs are checked eight words at a time), a changed pixel inside the line's current
- *   min–max box one branch-light lane test (`inBox`); only a pixel that widens the box is unpacked;
- * - sums only for lines that are not content, two channels per addition in 16-bit lanes; a line
- *   of one colour needs none (sum = length·colour); sums of squares only where σ is asked;
- * - columns are probed one by one, then the survivors swept row-major together (a column read
- *   down the picture touches one page per pixel), summing in the same sweep; rows of one colour,
- *   already read in full by the row pass, enter every column as one aggregate, so a blank picture
- *   costs one pass over its pixels.
+ *   photograph at once (in-order reading needed ~600 pixels per row, ~320 per column); row probing
+ *   backs off along runs of rows it fails on, since each probe of a row is a cache miss;
+ * - a row is then read in order as 32-bit words, eight at a time: eight equal words (and the run
+ *   of equal blocks after them) cost one XOR test and one box test; otherwise the branch-light
+ *   lane test of `inBox` is ANDed over the eight while their lanes are summed; only a block that
+ *   fails (a pixel outside the current min–max box, or not opaque) is read pixel by pixel;
+ * - sums in the same pass, two channels per addition in 16-bit lanes, kept only for lines that
+ *   are not content; a line of one colour needs none (sum = length·colour); sums of squares only
+ *   where σ is asked;
+ * - columns are never read down the picture (a column touches one page per pixel): the probe rows
+ *   are read across all columns, then the survivors swept row-major together, eight rows per
+ *   column per step with the box loaded once, sums and (from the block where a column's spread
+ *   first exceeds half of PLAIN_SPREAD) squares in the same sweep; rows of one colour, already read in
+ *   full by the row pass, enter every column as one aggregate, so a blank picture costs one pass.
  *
- * Measured (Node 20, median CPU time of 15 calls after warm-up, on a shared 2-core machine under a
- * load of 6–9): planSplit on the decoded 4000×3000 grid fixture ≈ 11–14 ms (≈ 850–1070 MP/s, grid
- * recursion included), a blank 25 MP picture ≈ 19–21 ms (≈ 1200–1340 MP/s, every pixel read).
- * Before: ≈ 140 ms (86 MP/s) and ≈ 690 ms (36 MP/s). Slowest is a picture whose every line is
- * plain yet no two neighbours are equal (white with ±4 noise): ≈ 450–600 ms for 25 MP (was ≈ 950).
+ * Measured (Node 20, median CPU time, this code against the previous one alternated in one
+ * process on a shared 2-core machine under a load of 10–13; bench/separators-speed.ts): the
+ * line statistics of the 25 MP photo (6144×4096, 2124 smooth columns and 212 rows read in full)
+ * ≈ 39–50 ms against ≈ 110–150 ms before; of the 4000×3000 grid ≈ 3.5 ms against ≈ 6.5 ms, of the
+ * 4×4 grid ≈ 2 ms against ≈ 4–6 ms. Slowest is a picture whose every line is plain yet no two
+ * neighbours are equal (white with ±4 noise): ≈ 220–280 ms for 25 MP (was ≈ 630–800).
  */
 import type { Box, Raster } from '../raster.js';
 import { PLAIN_SPREAD, RINGING_SPREAD } from './classify.js';
@@ -487,11 +490,11 @@ function measureColumnLines(
   }
 
   // Squares are summed by the sweep from the block where a column's spread first exceeds
-  // PLAIN_SPREAD (`squaresFrom`; −1: not yet); the rows before it are caught up afterwards.
+  // SQUARES_EARLY (`squaresFrom`; −1: not yet); the rows before it are caught up afterwards.
   const sums = new Float64Array(w * 3);
   const squares = new Float64Array(w * 3);
   const squaresFrom = new Int32Array(w).fill(-1);
-  for (let t = 0; t < liveCount; t++) if (spreadAbove(min, max, live[t]!, PLAIN_SPREAD)) squaresFrom[live[t]!] = 0;
+  for (let t = 0; t < liveCount; t++) if (spreadAbove(min, max, live[t]!, SQUARES_EARLY)) squaresFrom[live[t]!] = 0;
   if (liveCount > 0) liveCount = sweepColumns({ data, px, box, min, max, sums, squares, squaresFrom, lanes: new Int32Array(w * 2) }, walk, m, live, liveCount);
 
   // Step 3: the columns that are not content get their sums (the sweep's plus the uniform rows'),
@@ -546,6 +549,15 @@ function widenColumn(data: Uint8Array, q: number, box: Int32Array, x: number, mi
   packBox(box, x, min, max);
   return false;
 }
+
+/**
+ * Spread from which the sweep sums a column's squares: half of PLAIN_SPREAD (beyond PLAIN_SPREAD
+ * they are needed: σ is asked). A column that widens past it is likely to go on past PLAIN_SPREAD, and
+ * summing from there spares most of the catch-up (`catchUpSquares`), which fetches one cache line
+ * per row for a few columns (measured: a third of the column time of the 4×4 photo grid's bands).
+ * Squares summed for a column that ends plain are not stored: only WITH_SQUARES columns keep them.
+ */
+const SQUARES_EARLY = PLAIN_SPREAD >> 1;
 
 /** Rows a sweep block reads per live column before it touches the column's state. */
 const BLOCK = 8;
@@ -649,7 +661,7 @@ function sweepColumns(state: SweepState, walk: Int32Array, m: number, live: Int3
 /**
  * One block of column `x` (walked rows from `j`) read pixel by pixel: opaque pixels summed in
  * lanes, the others composited over white and summed exactly; any pixel outside the box widens
- * it. Once the column's spread exceeds PLAIN_SPREAD its squares are summed from this block on
+ * it. Once the column's spread exceeds SQUARES_EARLY its squares are summed from this block on
  * (`squaresFrom`). False once the column is proven content (its sums are then of no use).
  */
 function sweepSlow(state: SweepState, bases: Int32Array, rows: number, x: number, j: number): boolean {
@@ -674,7 +686,7 @@ function sweepSlow(state: SweepState, bases: Int32Array, rows: number, x: number
     if (widenColumn(data, i * 4, box, x, min, max)) return false;
   }
   if (squaresFrom[x]! < 0) {
-    if (!spreadAbove(min, max, x, PLAIN_SPREAD)) return true;
+    if (!spreadAbove(min, max, x, SQUARES_EARLY)) return true;
     squaresFrom[x] = j;
   }
   if (opaque) addSquares(px, bases, rows, x, squares);
@@ -722,7 +734,7 @@ function flushLanes(lanes: Int32Array, live: Int32Array, liveCount: number, sums
 
 /**
  * The squares the sweep did not sum: for each listed column, the walked rows before
- * `squaresFrom` (where its spread first exceeded PLAIN_SPREAD), added to its `sumSq`. Row-major
+ * `squaresFrom` (where its spread first exceeded SQUARES_EARLY), added to its `sumSq`. Row-major
  * like the sweep; usually few columns (a thin lossy seam's ringing columns) and few rows.
  */
 function catchUpSquares(data: Uint8Array, px: Int32Array, walk: Int32Array, columns: LineStats, list: Int32Array, count: number, squaresFrom: Int32Array): void {
