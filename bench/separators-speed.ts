@@ -1,30 +1,53 @@
 /**
  * Separator detection throughput (target: ≥ 1000 MP/s with every pixel of every background line
- * checked). Decoding is not detection, so each input is decoded once and `planSplit` is timed on
- * the decoded raster: a few warm-up calls (JIT), then the median of RUNS calls. CPU time of this
- * process is reported beside wall time because the machine is shared: wall time includes waiting
- * for a core, CPU time does not (the work is single-threaded, so the two agree on an idle machine).
- * The best CPU time of the runs is shown too: the run least disturbed by other processes.
+ * checked), this tree against a base revision (default `main`), alternated in one process.
  *
- *   npx tsx bench/separators-speed.ts            # all inputs
- *   npx tsx bench/separators-speed.ts grid blank # inputs whose name contains one of the words
+ * The base's `src/imaging` is extracted with `git archive` into bench/out/ and imported beside
+ * this tree's, so both run on the same decoded rasters, under the same load, in the same process.
+ * Decoding is not detection: each input is decoded once. Per input, both versions get a few
+ * warm-up calls (JIT), then RUNS rounds alternate them (the order flips every round) and the
+ * median CPU time of each is reported — CPU time, not wall time, because the machine is shared:
+ * wall time includes waiting for a core. Two things are timed: `planSplit` (what the tools call:
+ * line statistics plus every rule and the grid recursion) and `measureLines` on the whole picture
+ * (the line statistics alone). `plans` says whether both versions return the same plan.
+ *
+ *   npx tsx bench/separators-speed.ts                    # all inputs, base main
+ *   npx tsx bench/separators-speed.ts --base HEAD~3 grid # inputs whose name contains a word
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { decode } from '../src/imaging/decode.js';
-import type { Raster } from '../src/imaging/raster.js';
-import { planSplit } from '../src/imaging/separators/index.js';
+import type { Box, Raster } from '../src/imaging/raster.js';
+import * as current from '../src/imaging/separators/index.js';
 import { median } from './stats.js';
 
-/** Enough calls for a stable median on a loaded 2-core machine, few enough for the 25 MP inputs. */
-const RUNS = 15;
+/** Enough rounds for a stable median on a loaded 2-core machine, few enough for the 25 MP inputs. */
+const RUNS = 11;
 /** V8 tiers a hot function up after a few calls; the first calls measure the compiler, not the code. */
 const WARM_UP = 4;
-/** 5000 × 5000: the largest square under the decoder's 25 × 2^20 pixel gate. */
+/** 5000 × 5000: a 25 MP square for the synthetic inputs. */
 const SIDE_25MP = 5000;
+
+type Separators = Pick<typeof current, 'planSplit' | 'measureLines'>;
 
 interface Input {
   name: string;
   raster: Raster;
+}
+
+/** The base revision's separators module, extracted once per commit into bench/out/. */
+async function baseModule(ref: string): Promise<{ commit: string; module: Separators }> {
+  const root = fileURLToPath(new URL('../', import.meta.url));
+  const commit = execFileSync('git', ['rev-parse', '--short', ref], { cwd: root, encoding: 'utf8' }).trim();
+  const dir = fileURLToPath(new URL(`./out/base-${commit}/`, import.meta.url));
+  if (!existsSync(`${dir}src/imaging/separators/index.ts`)) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const tar = execFileSync('git', ['archive', commit, 'src/imaging'], { cwd: root, maxBuffer: 1 << 28 });
+    execFileSync('tar', ['-x', '-C', dir], { input: tar });
+  }
+  return { commit, module: (await import(`${dir}src/imaging/separators/index.ts`)) as Separators };
 }
 
 function synthetic(name: string, fill: (data: Uint8Array) => void): Input {
@@ -46,17 +69,17 @@ function xorshift(seed: number): () => number {
   };
 }
 
-async function inputs(filter: string[]): Promise<Input[]> {
-  const wanted = (name: string): boolean => filter.length === 0 || filter.some((w) => name.includes(w));
+async function inputs(wanted: (name: string) => boolean): Promise<Input[]> {
   const out: Input[] = [];
-  for (const file of ['bench-grid-4000x3000.jpg', 'bench-strip-1200x500.jpg', 'bench-screenshot-1920x1080.png']) {
-    if (!wanted(file)) continue;
-    const { raster } = await decode(new Uint8Array(readFileSync(new URL(`../fixtures/collages/${file}`, import.meta.url))));
-    out.push({ name: file, raster });
+  // The split job's inputs of `npm run bench` (bench/inputs.ts builds the generated ones on first use).
+  const { loadInputs } = await import('./inputs.js');
+  for (const input of await loadInputs()) {
+    if (input.job !== 'split' || !wanted(input.name)) continue;
+    out.push({ name: input.name, raster: (await decode(input.bytes)).raster });
   }
-  if (wanted('noise-25MP')) {
+  if (wanted('noise 25MP')) {
     out.push(
-      synthetic('noise-25MP', (d) => {
+      synthetic('noise 25MP', (d) => {
         const next = xorshift(7);
         for (let i = 0; i < d.length; i += 4) {
           const v = next();
@@ -65,12 +88,12 @@ async function inputs(filter: string[]): Promise<Input[]> {
       }),
     );
   }
-  if (wanted('blank-25MP')) out.push(synthetic('blank-25MP', (d) => d.fill(255)));
-  // Not in the issue's list, reported for honesty: every line is plain, yet neighbouring pixels
-  // differ (white with ±4 noise, like a scanned page), so no "same as the previous pixel" shortcut holds.
-  if (wanted('smooth-25MP')) {
+  if (wanted('blank 25MP')) out.push(synthetic('blank 25MP', (d) => d.fill(255)));
+  // Every line is plain, yet neighbouring pixels differ (white with ±4 noise, like a scanned page):
+  // every pixel must be read and no "same as the previous pixel" shortcut holds — the worst case.
+  if (wanted('smooth 25MP')) {
     out.push(
-      synthetic('smooth-25MP', (d) => {
+      synthetic('smooth 25MP', (d) => {
         const next = xorshift(11);
         for (let i = 0; i < d.length; i += 4) {
           const v = next();
@@ -82,32 +105,50 @@ async function inputs(filter: string[]): Promise<Input[]> {
   return out;
 }
 
-function describe(plan: ReturnType<typeof planSplit>): string {
+function cpuMs(run: () => void): number {
+  const c0 = process.cpuUsage();
+  run();
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 1000;
+}
+
+/** Median CPU ms of `a` and `b`, alternated (order flipped every round) after warm-up. */
+function alternate(a: () => void, b: () => void): [number, number] {
+  for (let i = 0; i < WARM_UP; i++) { a(); b(); }
+  const ta: number[] = [];
+  const tb: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    if (i % 2 === 0) { ta.push(cpuMs(a)); tb.push(cpuMs(b)); } else { tb.push(cpuMs(b)); ta.push(cpuMs(a)); }
+  }
+  return [median(ta), median(tb)];
+}
+
+function describe(plan: ReturnType<typeof current.planSplit>): string {
   return plan.ok ? `${plan.axis} ${plan.method} ${plan.parts.length} parts` : 'refused';
 }
 
-const filter = process.argv.slice(2);
-console.log(`| input | MP | median wall ms | median CPU ms | best CPU ms | MP/s (wall) | MP/s (CPU) | MP/s (best CPU) | plan |`);
-console.log(`|---|---:|---:|---:|---:|---:|---:|---:|---|`);
-for (const { name, raster } of await inputs(filter)) {
+const args = process.argv.slice(2);
+const baseAt = args.indexOf('--base');
+const ref = baseAt >= 0 ? args[baseAt + 1] ?? 'main' : 'main';
+const words = baseAt >= 0 ? args.filter((_, i) => i !== baseAt && i !== baseAt + 1) : args;
+const wanted = (name: string): boolean => words.length === 0 || words.some((w) => name.includes(w));
+const base = await baseModule(ref);
+const rate = (mp: number, ms: number): string => (ms > 0 ? (mp / (ms / 1000)).toFixed(0) : '∞');
+
+console.log(`base ${ref} (${base.commit}) against this tree; median CPU ms of ${RUNS} alternated rounds after ${WARM_UP} warm-ups`);
+console.log('');
+console.log('| input | MP | planSplit base ms | planSplit now ms | MP/s base | MP/s now | speed-up | measureLines base ms | now ms | MP/s base | MP/s now | plans |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+for (const { name, raster } of await inputs(wanted)) {
   const mp = (raster.width * raster.height) / 1e6;
-  let plan = planSplit(raster);
-  for (let i = 1; i < WARM_UP; i++) plan = planSplit(raster);
-  const wall: number[] = [];
-  const cpu: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const c0 = process.cpuUsage();
-    const t0 = performance.now();
-    planSplit(raster);
-    const t1 = performance.now();
-    const c1 = process.cpuUsage(c0);
-    wall.push(t1 - t0);
-    cpu.push((c1.user + c1.system) / 1000);
-  }
-  const w = median(wall);
-  const c = median(cpu);
-  // The best run is the least disturbed by other processes: the cost of the code itself.
-  const best = Math.min(...cpu);
-  const rate = (ms: number): string => (ms > 0 ? (mp / (ms / 1000)).toFixed(0) : '∞');
-  console.log(`| ${name} | ${mp.toFixed(2)} | ${w.toFixed(2)} | ${c.toFixed(2)} | ${best.toFixed(2)} | ${rate(w)} | ${rate(c)} | ${rate(best)} | ${describe(plan)} |`);
+  const full: Box = { x: 0, y: 0, width: raster.width, height: raster.height };
+  const [planBase, planNow] = alternate(() => base.module.planSplit(raster), () => current.planSplit(raster));
+  const [linesBase, linesNow] = alternate(() => base.module.measureLines(raster, full), () => current.measureLines(raster, full));
+  const before = base.module.planSplit(raster);
+  const after = current.planSplit(raster);
+  const plans = JSON.stringify(before) === JSON.stringify(after) ? `same: ${describe(after)}` : `DIFFER: ${describe(before)} → ${describe(after)}`;
+  console.log(
+    `| ${name} | ${mp.toFixed(2)} | ${planBase.toFixed(1)} | ${planNow.toFixed(1)} | ${rate(mp, planBase)} | ${rate(mp, planNow)} | ${(planBase / planNow).toFixed(2)}× | ` +
+      `${linesBase.toFixed(1)} | ${linesNow.toFixed(1)} | ${rate(mp, linesBase)} | ${rate(mp, linesNow)} | ${plans} |`,
+  );
 }

@@ -186,6 +186,108 @@ describe('line statistics', () => {
   });
 });
 
+/**
+ * A smooth photo-like background (a gradient plus mild noise: most lines survive the probes and
+ * are read in full, their box widening mid-block) with planted lines: plain or ringing rows and
+ * columns of one colour, single odd pixels (one proves its line content, one only widens it) and
+ * translucent pixels, at positions that fall on and off the eight-pixel blocks of the scans. The
+ * every-pixel reference is slow, so the runs are few and the timeout generous for a loaded machine.
+ */
+interface Planted {
+  width: number;
+  height: number;
+  /** Gradient slope per 100 px and noise amplitude of the background. */
+  slope: number;
+  noise: number;
+  base: [number, number, number];
+  lines: { axis: 'row' | 'column'; at: number; colour: [number, number, number]; noise: number }[];
+  specks: { x: number; y: number; dip: number; alpha: number }[];
+  seed: number;
+}
+
+function plant(p: Planted): Raster {
+  const next = xorshift(p.seed);
+  const data = new Uint8Array(p.width * p.height * 4);
+  const clamp = (v: number): number => (v < 0 ? 0 : v > 255 ? 255 : Math.round(v));
+  const jitter = (a: number): number => (a ? (next() % (2 * a + 1)) - a : 0);
+  for (let y = 0; y < p.height; y++) {
+    for (let x = 0; x < p.width; x++) {
+      const q = (y * p.width + x) * 4;
+      for (let c = 0; c < 3; c++) data[q + c] = clamp(p.base[c]! + ((x + y) * p.slope) / 100 + jitter(p.noise));
+      data[q + 3] = 255;
+    }
+  }
+  for (const line of p.lines) {
+    const count = line.axis === 'row' ? p.width : p.height;
+    const at = line.at % (line.axis === 'row' ? p.height : p.width);
+    for (let i = 0; i < count; i++) {
+      const q = line.axis === 'row' ? (at * p.width + i) * 4 : (i * p.width + at) * 4;
+      for (let c = 0; c < 3; c++) data[q + c] = clamp(line.colour[c]! + jitter(line.noise));
+    }
+  }
+  for (const s of p.specks) {
+    const q = ((s.y % p.height) * p.width + (s.x % p.width)) * 4;
+    data[q] = clamp(data[q]! - s.dip);
+    data[q + 3] = s.alpha;
+  }
+  return { width: p.width, height: p.height, data };
+}
+
+const planted: fc.Arbitrary<Planted> = fc.record({
+  width: fc.integer({ min: 1, max: 320 }),
+  height: fc.integer({ min: 1, max: 320 }),
+  slope: fc.constantFrom(0, 1, 3, 10),
+  noise: fc.constantFrom(0, 1, 3, 6),
+  base: colour,
+  lines: fc.array(
+    fc.record({ axis: fc.constantFrom<'row' | 'column'>('row', 'column'), at: fc.nat(), colour, noise: fc.constantFrom(0, 0, 4, 12, 30) }),
+    { maxLength: 8 },
+  ),
+  specks: fc.array(fc.record({ x: fc.nat(), y: fc.nat(), dip: fc.constantFrom(5, 20, 60, 200), alpha: fc.constantFrom(255, 255, 128, 0) }), { maxLength: 6 }),
+  seed: fc.integer({ min: 1, max: 1 << 30 }),
+});
+
+describe('line statistics on smooth pictures with planted lines', () => {
+  it('agree with the every-pixel reference, whole picture and a sub-box, both axes', () => {
+    fc.assert(
+      fc.property(planted, fc.tuple(fc.nat(), fc.nat(), fc.nat(), fc.nat()), (p, [a, b, c, d]) => {
+        const raster = plant(p);
+        const full: Box = { x: 0, y: 0, width: p.width, height: p.height };
+        const x = a % p.width;
+        const y = b % p.height;
+        const sub: Box = { x, y, width: 1 + (c % (p.width - x)), height: 1 + (d % (p.height - y)) };
+        for (const [name, box] of [['full', full], ['sub', sub]] as const) {
+          const both = measureLines(raster, box);
+          expectEquivalent(both.rows, reference(raster, box, 'rows'), `${name} rows`);
+          expectEquivalent(both.columns, reference(raster, box, 'columns'), `${name} columns`);
+          expectEquivalent(measureColumnsOnly(raster, box).columns, reference(raster, box, 'columns'), `${name} columns only`);
+          expectEquivalent(measureRows(raster, box).rows, reference(raster, box, 'rows'), `${name} rows only`);
+        }
+      }),
+      { numRuns: 50 },
+    );
+  }, 120_000);
+
+  it('a content line keeps zero sums, and every line of one colour has exact sums of squares', () => {
+    fc.assert(
+      fc.property(planted, (p) => {
+        const raster = plant(p);
+        const box: Box = { x: 0, y: 0, width: p.width, height: p.height };
+        const { rows, columns } = measureLines(raster, box);
+        for (const [got, want] of [[rows, reference(raster, box, 'rows')], [columns, reference(raster, box, 'columns')]] as const) {
+          for (let line = 0; line < want.count; line++) {
+            const k = line * 3;
+            const spread = spreadOf(want, line);
+            if (spread > RINGING_SPREAD) expect([got.sum[k], got.sum[k + 1], got.sum[k + 2], got.sumSq[k]]).toEqual([0, 0, 0, 0]);
+            if (spread === 0) expect([got.sumSq[k], got.sumSq[k + 1], got.sumSq[k + 2]]).toEqual([want.sumSq[k], want.sumSq[k + 1], want.sumSq[k + 2]]);
+          }
+        }
+      }),
+      { numRuns: 60 },
+    );
+  }, 120_000);
+});
+
 describe('background beside a gap', () => {
   /** The share of matching pixels over lines 2–4 beyond the gap, every pixel counted. */
   function referenceBeside(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', gap: { start: number; end: number }, side: 'before' | 'after', colour: [number, number, number]): boolean {

@@ -11,26 +11,29 @@
  * colour. Nothing is sampled: test/separators/line-stats.test.ts checks all of this against a
  * reference that reads every pixel.
  *
- * What makes it fast (the target is ≥ 1000 MP/s), each measured on the bench fixtures
- * (bench/separators-speed.ts):
+ * What makes it fast (the target is ≥ 1000 MP/s), each measured with bench/separators-speed.ts:
  * - probes: a line is first read at 32 spread-out pixels, which prove nearly every line of a
- *   photograph at once (in-order reading needed ~600 pixels per row, ~320 per column); probing
- *   backs off along runs of lines it fails on, since each probe is a cache miss;
- * - a line is then read in order as 32-bit words: a pixel equal to the previous one costs one
- *   comparison (runs are checked eight words at a time), a changed pixel inside the line's current
- *   min–max box one branch-light lane test (`inBox`); only a pixel that widens the box is unpacked;
- * - sums only for lines that are not content, two channels per addition in 16-bit lanes; a line
- *   of one colour needs none (sum = length·colour); sums of squares only where σ is asked;
- * - columns are probed one by one, then the survivors swept row-major together (a column read
- *   down the picture touches one page per pixel), summing in the same sweep; rows of one colour,
- *   already read in full by the row pass, enter every column as one aggregate, so a blank picture
- *   costs one pass over its pixels.
+ *   photograph at once (in-order reading needed ~600 pixels per row, ~320 per column); row probing
+ *   backs off along runs of rows it fails on, since each probe of a row is a cache miss;
+ * - a row is then read in order as 32-bit words, eight at a time: eight equal words (and the run
+ *   of equal blocks after them) cost one XOR test and one box test; otherwise the branch-light
+ *   lane test of `inBox` is ANDed over the eight while their lanes are summed; only a block that
+ *   fails (a pixel outside the current min–max box, or not opaque) is read pixel by pixel;
+ * - sums in the same pass, two channels per addition in 16-bit lanes, kept only for lines that
+ *   are not content; a line of one colour needs none (sum = length·colour); sums of squares only
+ *   where σ is asked;
+ * - columns are never read down the picture (a column touches one page per pixel): the probe rows
+ *   are read across all columns, then the survivors swept row-major together, eight rows per
+ *   column per step with the box loaded once, sums and (from the block where a column's spread
+ *   first exceeds half of PLAIN_SPREAD) squares in the same sweep; rows of one colour, already read in
+ *   full by the row pass, enter every column as one aggregate, so a blank picture costs one pass.
  *
- * Measured (Node 20, median CPU time of 15 calls after warm-up, on a shared 2-core machine under a
- * load of 6–9): planSplit on the decoded 4000×3000 grid fixture ≈ 11–14 ms (≈ 850–1070 MP/s, grid
- * recursion included), a blank 25 MP picture ≈ 19–21 ms (≈ 1200–1340 MP/s, every pixel read).
- * Before: ≈ 140 ms (86 MP/s) and ≈ 690 ms (36 MP/s). Slowest is a picture whose every line is
- * plain yet no two neighbours are equal (white with ±4 noise): ≈ 450–600 ms for 25 MP (was ≈ 950).
+ * Measured (Node 20, median CPU time, this code against the previous one alternated in one
+ * process on a shared 2-core machine under a load of 10–13; bench/separators-speed.ts): the
+ * line statistics of the 25 MP photo (6144×4096, 2124 smooth columns and 212 rows read in full)
+ * ≈ 39–50 ms against ≈ 110–150 ms before; of the 4000×3000 grid ≈ 3.5 ms against ≈ 6.5 ms, of the
+ * 4×4 grid ≈ 2 ms against ≈ 4–6 ms. Slowest is a picture whose every line is plain yet no two
+ * neighbours are equal (white with ±4 noise): ≈ 220–280 ms for 25 MP (was ≈ 630–800).
  */
 import type { Box, Raster } from '../raster.js';
 import { PLAIN_SPREAD, RINGING_SPREAD } from './classify.js';
@@ -172,23 +175,15 @@ function probeOrder(n: number): Int32Array {
   return out;
 }
 
-/**
- * In/out registers of `scanRow`, `scanInOrder`, `widen`, `probeColumn` and `store`: min R, G, B
- * at 0–2 and max R, G, B at 3–5 (a column probe may start from them, see `measureColumnLines`). One module-level scratch: the
- * scans are synchronous and never nested, and it spares an allocation per line.
- */
-const span = new Int32Array(6);
 
 /**
  * Min and max of one row (`n` pixels from word `start`), stopping once some channel spread
  * exceeds RINGING_SPREAD. Returns true when the row is proven content (`span` then partial), else
- * `span` holds the exact per-channel min and max over every pixel. Order of reading:
- * the PROBES spread-out pixels first, then every pixel in order, where a pixel equal to the
- * previous one costs one comparison (and a run of them is checked eight words at a time), and a
- * changed pixel inside the current min–max box one `inBox` test; only a pixel that widens the box
- * (or is not opaque) is unpacked.
+ * `span` holds the exact per-channel min and max over every pixel and `sums` its exact per-channel
+ * sums. Order of reading: the PROBES spread-out pixels first, then every pixel in order
+ * (`scanInOrder`).
  */
-function scanRow(data: Uint8Array, px: Int32Array, start: number, n: number, probes: Int32Array): boolean {
+function scanRow(data: Uint8Array, px: Int32Array, start: number, n: number, probes: Int32Array, span: Int32Array, sums: Float64Array): boolean {
   let q = start * 4;
   let r = data[q]!, g = data[q + 1]!, b = data[q + 2]!;
   let a = data[q + 3]!;
@@ -208,75 +203,108 @@ function scanRow(data: Uint8Array, px: Int32Array, start: number, n: number, pro
   }
   span[0] = rMin; span[1] = gMin; span[2] = bMin; span[3] = rMax; span[4] = gMax; span[5] = bMax;
   if (proven) return true;
-  return scanInOrder(data, px, start, start + n);
+  return scanInOrder(data, px, start, start + n, span, sums);
 }
 
 /**
- * The in-order step of `scanRow`: words `start` … `end − 1`, min and max in `span`. A function of
- * its own so the hot loop is compiled for itself: inside `scanRow` it ran about half as fast on a
- * blank picture (measured), the probes loop before it sharing its registers and type feedback.
- * The loop carries only the previous word and the packed box; min and max live in `span`,
- * touched by `widen` alone.
+ * The in-order step of `scanRow`: words `start` … `end − 1`, min and max in `span`, sums in `sums`,
+ * both in one pass. A function of its own so the hot loop is compiled for itself (inside `scanRow`
+ * it ran about half as fast on a blank picture, measured). Eight words at a time: eight equal
+ * words (a margin, a seam, flat fill) cost one XOR test and one box test; otherwise the `inBox`
+ * lane test is ANDed over the eight, summing their lanes on the way, and only a block that fails —
+ * a pixel outside the box or not opaque — is read again pixel by pixel (`scanSlow`).
  */
-function scanInOrder(data: Uint8Array, px: Int32Array, start: number, end: number): boolean {
+function scanInOrder(data: Uint8Array, px: Int32Array, start: number, end: number, span: Int32Array, sums: Float64Array): boolean {
   let loE = packEven(span[0]!, span[1]!, span[2]!), loO = packOdd(span[0]!, span[1]!, span[2]!);
-  let hiE = packEven(span[3]!, span[4]!, span[5]!), hiO = packOdd(span[3]!, span[4]!, span[5]!);
-  let prev = px[start]!;
-  for (let i = start + 1; i < end; i++) {
-    const u = px[i]!;
-    if (u === prev) {
-      // A repeat often opens a run (a margin, a seam, flat fill): compare the next eight words in one test.
-      while (i + 8 < end && ((px[i + 1]! ^ u) | (px[i + 2]! ^ u) | (px[i + 3]! ^ u) | (px[i + 4]! ^ u) | (px[i + 5]! ^ u) | (px[i + 6]! ^ u) | (px[i + 7]! ^ u) | (px[i + 8]! ^ u)) === 0) i += 8;
-      continue;
+  let hiE = packEven(span[3]!, span[4]!, span[5]!) | LANE, hiO = packOdd(span[3]!, span[4]!, span[5]!) | LANE;
+  sums[0] = 0; sums[1] = 0; sums[2] = 0;
+  let evenSum = 0, oddSum = 0;
+  let i = start;
+  while (i < end) {
+    const stop = Math.min(end, i + LANE_FLUSH);
+    for (; i + 8 <= stop; i += 8) {
+      const u0 = px[i]!, u1 = px[i + 1]!, u2 = px[i + 2]!, u3 = px[i + 3]!, u4 = px[i + 4]!, u5 = px[i + 5]!, u6 = px[i + 6]!, u7 = px[i + 7]!;
+      const e0 = u0 & EVEN, o0 = (u0 >>> 8) & EVEN;
+      if (((u1 ^ u0) | (u2 ^ u0) | (u3 ^ u0) | (u4 ^ u0) | (u5 ^ u0) | (u6 ^ u0) | (u7 ^ u0)) === 0) {
+        if (((((e0 | LANE) - loE) & (hiE - e0) & ((o0 | LANE) - loO) & (hiO - o0)) & LANE) === LANE) {
+          // A run: the next blocks equal to the same word need one XOR test each, summed at the end.
+          let run = 8;
+          while (i + 16 <= end && ((px[i + 8]! ^ u0) | (px[i + 9]! ^ u0) | (px[i + 10]! ^ u0) | (px[i + 11]! ^ u0) | (px[i + 12]! ^ u0) | (px[i + 13]! ^ u0) | (px[i + 14]! ^ u0) | (px[i + 15]! ^ u0)) === 0) {
+            i += 8;
+            run += 8;
+          }
+          addRun(sums, u0, run);
+          continue;
+        }
+      } else {
+        const e1 = u1 & EVEN, e2 = u2 & EVEN, e3 = u3 & EVEN, e4 = u4 & EVEN, e5 = u5 & EVEN, e6 = u6 & EVEN, e7 = u7 & EVEN;
+        const o1 = (u1 >>> 8) & EVEN, o2 = (u2 >>> 8) & EVEN, o3 = (u3 >>> 8) & EVEN;
+        const o4 = (u4 >>> 8) & EVEN, o5 = (u5 >>> 8) & EVEN, o6 = (u6 >>> 8) & EVEN, o7 = (u7 >>> 8) & EVEN;
+        const test =
+          ((e0 | LANE) - loE) & (hiE - e0) & ((o0 | LANE) - loO) & (hiO - o0) &
+          ((e1 | LANE) - loE) & (hiE - e1) & ((o1 | LANE) - loO) & (hiO - o1) &
+          ((e2 | LANE) - loE) & (hiE - e2) & ((o2 | LANE) - loO) & (hiO - o2) &
+          ((e3 | LANE) - loE) & (hiE - e3) & ((o3 | LANE) - loO) & (hiO - o3) &
+          ((e4 | LANE) - loE) & (hiE - e4) & ((o4 | LANE) - loO) & (hiO - o4) &
+          ((e5 | LANE) - loE) & (hiE - e5) & ((o5 | LANE) - loO) & (hiO - o5) &
+          ((e6 | LANE) - loE) & (hiE - e6) & ((o6 | LANE) - loO) & (hiO - o6) &
+          ((e7 | LANE) - loE) & (hiE - e7) & ((o7 | LANE) - loO) & (hiO - o7);
+        if ((test & LANE) === LANE) {
+          evenSum += e0 + e1 + e2 + e3 + e4 + e5 + e6 + e7;
+          oddSum += o0 + o1 + o2 + o3 + o4 + o5 + o6 + o7;
+          continue;
+        }
+      }
+      if (scanSlow(data, px, i, i + 8, span, sums)) return true;
+      loE = packEven(span[0]!, span[1]!, span[2]!); loO = packOdd(span[0]!, span[1]!, span[2]!);
+      hiE = packEven(span[3]!, span[4]!, span[5]!) | LANE; hiO = packOdd(span[3]!, span[4]!, span[5]!) | LANE;
     }
-    prev = u;
-    if (inBox(u, loE, hiE, loO, hiO)) continue;
-    if (widen(data, i * 4)) return true;
-    loE = packEven(span[0]!, span[1]!, span[2]!); loO = packOdd(span[0]!, span[1]!, span[2]!);
-    hiE = packEven(span[3]!, span[4]!, span[5]!); hiO = packOdd(span[3]!, span[4]!, span[5]!);
+    if (i < stop) {
+      if (scanSlow(data, px, i, stop, span, sums)) return true;
+      loE = packEven(span[0]!, span[1]!, span[2]!); loO = packOdd(span[0]!, span[1]!, span[2]!);
+      hiE = packEven(span[3]!, span[4]!, span[5]!) | LANE; hiO = packOdd(span[3]!, span[4]!, span[5]!) | LANE;
+      i = stop;
+    }
+    addLanes(sums, 0, evenSum, oddSum);
+    evenSum = 0;
+    oddSum = 0;
   }
   return false;
 }
 
-/** Widens the min–max in `span` by the pixel at byte `q`; true once some channel spread exceeds RINGING_SPREAD. */
-function widen(data: Uint8Array, q: number): boolean {
-  let r = data[q]!, g = data[q + 1]!, b = data[q + 2]!;
-  const a = data[q + 3]!;
-  if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
-  if (r < span[0]!) span[0] = r; else if (r > span[3]!) span[3] = r;
-  if (g < span[1]!) span[1] = g; else if (g > span[4]!) span[4] = g;
-  if (b < span[2]!) span[2] = b; else if (b > span[5]!) span[5] = b;
-  return span[3]! - span[0]! > RINGING_SPREAD || span[4]! - span[1]! > RINGING_SPREAD || span[5]! - span[2]! > RINGING_SPREAD;
+/**
+ * Words `from` … `to − 1` of a row one by one: each summed into `sums` (composited when not
+ * opaque) and widening `span`. True once the row is proven content.
+ */
+function scanSlow(data: Uint8Array, px: Int32Array, from: number, to: number, span: Int32Array, sums: Float64Array): boolean {
+  for (let i = from; i < to; i++) {
+    const q = i * 4;
+    let r = data[q]!, g = data[q + 1]!, b = data[q + 2]!;
+    const a = data[q + 3]!;
+    if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
+    sums[0] += r; sums[1] += g; sums[2] += b;
+    if (r < span[0]!) span[0] = r; else if (r > span[3]!) span[3] = r;
+    if (g < span[1]!) span[1] = g; else if (g > span[4]!) span[4] = g;
+    if (b < span[2]!) span[2] = b; else if (b > span[5]!) span[5] = b;
+    if (span[3]! - span[0]! > RINGING_SPREAD || span[4]! - span[1]! > RINGING_SPREAD || span[5]! - span[2]! > RINGING_SPREAD) return true;
+  }
+  return false;
 }
 
-/**
- * The first step of a column (see `measureColumnLines`): its min and max from the starting point
- * in `span` (`seeded`: the uniform rows' aggregate; else the first walked pixel) and the PROBES
- * probes, each a strided read. Returns true when that already proves the column content.
- */
-function probeColumn(data: Uint8Array, base: number, walk: Int32Array, probes: Int32Array, seeded: boolean): boolean {
-  let r = 0, g = 0, b = 0, a = 0, q = 0;
-  let rMin = span[0]!, gMin = span[1]!, bMin = span[2]!, rMax = span[3]!, gMax = span[4]!, bMax = span[5]!;
-  if (!seeded) {
-    q = (base + walk[0]!) * 4;
-    r = data[q]!; g = data[q + 1]!; b = data[q + 2]!;
-    a = data[q + 3]!;
-    if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
-    rMin = rMax = r; gMin = gMax = g; bMin = bMax = b;
+/** Adds two lane words (`u & EVEN` and `(u >>> 8) & EVEN` summed) to the R, G, B sums at `sums[k…k+2]`. */
+function addLanes(sums: Float64Array, k: number, even: number, odd: number): void {
+  if (LITTLE_ENDIAN) {
+    sums[k] += even & 0xffff; sums[k + 2] += even >>> 16; sums[k + 1] += odd & 0xffff;
+  } else {
+    sums[k + 1] += even >>> 16; sums[k + 2] += odd & 0xffff; sums[k] += odd >>> 16;
   }
-  let proven = rMax - rMin > RINGING_SPREAD || gMax - gMin > RINGING_SPREAD || bMax - bMin > RINGING_SPREAD;
-  for (let t = 0; t < probes.length && !proven; t++) {
-    q = (base + walk[probes[t]!]!) * 4;
-    r = data[q]!; g = data[q + 1]!; b = data[q + 2]!;
-    a = data[q + 3]!;
-    if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
-    if (r < rMin) rMin = r; else if (r > rMax) rMax = r;
-    if (g < gMin) gMin = g; else if (g > gMax) gMax = g;
-    if (b < bMin) bMin = b; else if (b > bMax) bMax = b;
-    proven = rMax - rMin > RINGING_SPREAD || gMax - gMin > RINGING_SPREAD || bMax - bMin > RINGING_SPREAD;
-  }
-  span[0] = rMin; span[1] = gMin; span[2] = bMin; span[3] = rMax; span[4] = gMax; span[5] = bMax;
-  return proven;
+}
+
+/** Adds `run` copies of the opaque word `u` to the R, G, B sums at `sums[0…2]`. */
+function addRun(sums: Float64Array, u: number, run: number): void {
+  sums[0] += (LITTLE_ENDIAN ? u & 255 : u >>> 24) * run;
+  sums[1] += (LITTLE_ENDIAN ? (u >>> 8) & 255 : (u >>> 16) & 255) * run;
+  sums[2] += (LITTLE_ENDIAN ? (u >>> 16) & 255 : (u >>> 8) & 255) * run;
 }
 
 /**
@@ -286,45 +314,37 @@ function probeColumn(data: Uint8Array, base: number, walk: Int32Array, probes: I
 const LANE_FLUSH = 128;
 
 /**
- * Per-channel sums (and, with `squares`, sums of squares) of the row of `n` pixels from word
- * `start`, stored as line `line` of `rows`. Opaque pixels are summed two channels per addition in
- * 16-bit lanes; the rare others are composited one by one.
+ * Per-channel sums of squares of the `n` words of a row from `start`, composited over white where
+ * not opaque, into `out[k…k+2]`. Channels are taken from the word (opaque pixels) and squared in
+ * 32-bit integers, flushed before they could overflow.
  */
-function sumRow(data: Uint8Array, px: Int32Array, start: number, n: number, rows: LineStats, line: number, squares: boolean): void {
-  let rSum = 0, gSum = 0, bSum = 0;
+function squaresOf(data: Uint8Array, px: Int32Array, start: number, n: number, out: Float64Array, k: number): void {
+  let rSq = 0, gSq = 0, bSq = 0;
   const end = start + n;
-  for (let i0 = start; i0 < end; i0 += LANE_FLUSH) {
-    const i1 = Math.min(end, i0 + LANE_FLUSH);
-    let even = 0, odd = 0;
+  for (let i0 = start; i0 < end; i0 += SQUARE_FLUSH) {
+    const i1 = Math.min(end, i0 + SQUARE_FLUSH);
+    let r2 = 0, g2 = 0, b2 = 0;
     for (let i = i0; i < i1; i++) {
       const u = px[i]!;
+      let r: number, g: number, b: number;
       if ((u & ALPHA) === ALPHA) {
-        even += u & EVEN;
-        odd += (u >>> 8) & EVEN;
-        continue;
+        r = LITTLE_ENDIAN ? u & 255 : u >>> 24;
+        g = LITTLE_ENDIAN ? (u >>> 8) & 255 : (u >>> 16) & 255;
+        b = LITTLE_ENDIAN ? (u >>> 16) & 255 : (u >>> 8) & 255;
+      } else {
+        const q = i * 4;
+        const a = data[q + 3]!;
+        r = overWhite(data[q]!, a); g = overWhite(data[q + 1]!, a); b = overWhite(data[q + 2]!, a);
       }
-      const q = i * 4;
-      const a = data[q + 3]!;
-      rSum += overWhite(data[q]!, a); gSum += overWhite(data[q + 1]!, a); bSum += overWhite(data[q + 2]!, a);
+      r2 += r * r; g2 += g * g; b2 += b * b;
     }
-    if (LITTLE_ENDIAN) {
-      rSum += even & 0xffff; bSum += even >>> 16; gSum += odd & 0xffff;
-    } else {
-      gSum += even >>> 16; bSum += odd & 0xffff; rSum += odd >>> 16;
-    }
+    rSq += r2; gSq += g2; bSq += b2;
   }
-  const k = line * 3;
-  rows.sum[k] = rSum; rows.sum[k + 1] = gSum; rows.sum[k + 2] = bSum;
-  if (!squares) return;
-  let rSq = 0, gSq = 0, bSq = 0;
-  for (let q = start * 4, e = end * 4; q < e; q += 4) {
-    let r = data[q]!, g = data[q + 1]!, b = data[q + 2]!;
-    const a = data[q + 3]!;
-    if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
-    rSq += r * r; gSq += g * g; bSq += b * b;
-  }
-  rows.sumSq[k] = rSq; rows.sumSq[k + 1] = gSq; rows.sumSq[k + 2] = bSq;
+  out[k] = rSq; out[k + 1] = gSq; out[k + 2] = bSq;
 }
+
+/** Squares summed in 32-bit integers between flushes: 32 768 × 255² < 2^31. */
+const SQUARE_FLUSH = 32_768;
 
 /** What `store` leaves to be summed: nothing (content), nothing (one colour), sums, sums and squares. */
 const NONE = 0, ONE_COLOUR = 1, SUMS = 2, WITH_SQUARES = 3;
@@ -336,7 +356,7 @@ const NONE = 0, ONE_COLOUR = 1, SUMS = 2, WITH_SQUARES = 3;
  * and its sums of squares only when its spread exceeds PLAIN_SPREAD: σ is asked of no other line
  * (`classifyLines`).
  */
-function store(stats: LineStats, line: number, proven: boolean): number {
+function store(stats: LineStats, line: number, proven: boolean, span: Int32Array): number {
   const k = line * 3;
   const { min, max } = stats;
   min[k] = span[0]!; min[k + 1] = span[1]!; min[k + 2] = span[2]!;
@@ -363,29 +383,37 @@ function measureRowLines(data: Uint8Array, px: Int32Array, stride: number, regio
   const rows = emptyStats(h, w);
   if (w === 0) return rows;
   const probes = probeOrder(w);
+  const span = new Int32Array(6);
+  const sums = new Float64Array(3);
   let backoff = 0, wait = 0;
   for (let y = 0; y < h; y++) {
     const start = (y0 + y) * stride + x0;
     const probing = wait === 0;
     if (!probing) wait--;
-    const proven = scanRow(data, px, start, w, probing ? probes : NO_PROBES);
+    const proven = scanRow(data, px, start, w, probing ? probes : NO_PROBES, span, sums);
     if (proven) backoff = wait = 0;
     else if (probing) wait = backoff = Math.min(backoff * 2 + 1, MAX_PROBE_BACKOFF);
-    const sums = store(rows, y, proven);
-    if (sums === ONE_COLOUR) {
+    const need = store(rows, y, proven, span);
+    if (need === ONE_COLOUR) {
       if (uniform) uniform[y] = 1;
-    } else if (sums !== NONE) {
-      sumRow(data, px, start, w, rows, y, sums === WITH_SQUARES);
+    } else if (need !== NONE) {
+      const k = y * 3;
+      rows.sum[k] = sums[0]!; rows.sum[k + 1] = sums[1]!; rows.sum[k + 2] = sums[2]!;
+      if (need === WITH_SQUARES) squaresOf(data, px, start, w, rows.sumSq, k);
     }
   }
   return rows;
 }
 
 /**
- * Column statistics of `region` in three steps: (1) each column probed on its own (`probeColumn`,
- * a few strided reads; neighbouring columns share cache lines, 16 RGBA pixels per 64-byte line),
- * which proves most columns of a photograph; (2) the rest swept together row by row
- * (`sweepColumns`), min, max and sums at once; (3) sums stored, sums of squares where needed.
+ * Column statistics of `region`, read row-major throughout (a column read down the picture
+ * touches one page per pixel; a row of columns is one sequential read):
+ * (1) every column starts from the uniform rows' aggregate or its first walked pixel, then the
+ *     PROBES probe rows are read across all columns still live, which proves most columns of a
+ *     photograph after a few rows;
+ * (2) the rest are swept together over every walked row, eight rows at a time (`sweepColumns`):
+ *     min, max and sums at once;
+ * (3) sums stored, sums of squares where needed.
  *
  * `known`, when given, is the rows of the same region with their `uniform` flags: a row of one
  * colour puts that same colour into every column, so its pixels — every one already read by the
@@ -403,6 +431,7 @@ function measureColumnLines(
   const { x: x0, y: y0, width: w, height: h } = region;
   const columns = emptyStats(w, h);
   if (h === 0) return columns;
+  const { min, max } = columns;
 
   // Word offsets of the rows to walk, and the aggregate of the uniform rows that need no walking.
   const walk = new Int32Array(h);
@@ -413,7 +442,7 @@ function measureColumnLines(
   const seed = new Float64Array(6);
   for (let y = 0; y < h; y++) {
     if (known === undefined || known.uniform[y] === 0) {
-      walk[m++] = (y0 + y) * stride;
+      walk[m++] = (y0 + y) * stride + x0;
       continue;
     }
     uniformRows++;
@@ -426,168 +455,302 @@ function measureColumnLines(
     }
   }
 
-  // Step 1, per column: the aggregate or the first pixel, then the probes (strided, but few).
-  const probes = probeOrder(m);
-  let backoff = 0, wait = 0;
-  const seeded = uniformRows > 0;
+  // Step 1: the starting box of every column, then the probe rows across the live columns.
   const live = new Int32Array(w);
   let liveCount = 0;
+  const box = new Int32Array(w * 4);
+  const seedProven = hi[0]! - lo[0]! > RINGING_SPREAD || hi[1]! - lo[1]! > RINGING_SPREAD || hi[2]! - lo[2]! > RINGING_SPREAD;
   for (let x = 0; x < w; x++) {
-    span[0] = lo[0]!; span[1] = lo[1]!; span[2] = lo[2]!; span[3] = hi[0]!; span[4] = hi[1]!; span[5] = hi[2]!;
-    let proven = span[3]! - span[0]! > RINGING_SPREAD || span[4]! - span[1]! > RINGING_SPREAD || span[5]! - span[2]! > RINGING_SPREAD;
-    if (!proven && m > 0) {
-      const probing = wait === 0;
-      if (!probing) wait--;
-      proven = probeColumn(data, x0 + x, walk, probing ? probes : NO_PROBES, seeded);
-      if (proven) backoff = wait = 0;
-      else if (probing) wait = backoff = Math.min(backoff * 2 + 1, MAX_PROBE_BACKOFF);
-    }
     const k = x * 3;
-    columns.min[k] = span[0]!; columns.min[k + 1] = span[1]!; columns.min[k + 2] = span[2]!;
-    columns.max[k] = span[3]!; columns.max[k + 1] = span[4]!; columns.max[k + 2] = span[5]!;
-    if (!proven) live[liveCount++] = x;
+    if (uniformRows > 0) {
+      min[k] = lo[0]!; min[k + 1] = lo[1]!; min[k + 2] = lo[2]!;
+      max[k] = hi[0]!; max[k + 1] = hi[1]!; max[k + 2] = hi[2]!;
+      if (seedProven) continue;
+    } else {
+      const q = (walk[0]! + x) * 4;
+      let r = data[q]!, g = data[q + 1]!, b = data[q + 2]!;
+      const a = data[q + 3]!;
+      if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
+      min[k] = max[k] = r; min[k + 1] = max[k + 1] = g; min[k + 2] = max[k + 2] = b;
+    }
+    packBox(box, x, min, max);
+    live[liveCount++] = x;
   }
+  const probes = probeOrder(m);
+  for (let t = 0; t < probes.length && liveCount > 0; t++) {
+    const base = walk[probes[t]!]!;
+    let kept = 0;
+    for (let j = 0; j < liveCount; j++) {
+      const x = live[j]!;
+      const b = x * 4;
+      const u = px[base + x]!;
+      if (inBox(u, box[b]!, box[b + 1]!, box[b + 2]!, box[b + 3]!) || !widenColumn(data, (base + x) * 4, box, x, min, max)) live[kept++] = x;
+    }
+    liveCount = kept;
+  }
+
+  // Squares are summed by the sweep from the block where a column's spread first exceeds
+  // SQUARES_EARLY (`squaresFrom`; −1: not yet); the rows before it are caught up afterwards.
   const sums = new Float64Array(w * 3);
-  if (m > 0 && liveCount > 0) liveCount = sweepColumns(data, px, x0, walk, m, columns, live, liveCount, sums);
+  const squares = new Float64Array(w * 3);
+  const squaresFrom = new Int32Array(w).fill(-1);
+  for (let t = 0; t < liveCount; t++) if (spreadAbove(min, max, live[t]!, SQUARES_EARLY)) squaresFrom[live[t]!] = 0;
+  if (liveCount > 0) liveCount = sweepColumns({ data, px, box, min, max, sums, squares, squaresFrom, lanes: new Int32Array(w * 2) }, walk, m, live, liveCount);
 
   // Step 3: the columns that are not content get their sums (the sweep's plus the uniform rows'),
   // and those whose spread exceeds PLAIN_SPREAD their sums of squares.
+  const span = new Int32Array(6);
   const squareList = new Int32Array(liveCount);
   let squareCount = 0;
   for (let t = 0; t < liveCount; t++) {
     const x = live[t]!;
     const k = x * 3;
-    for (let c = 0; c < 3; c++) { span[c] = columns.min[k + c]!; span[3 + c] = columns.max[k + c]!; }
-    const need = store(columns, x, false);
+    for (let c = 0; c < 3; c++) { span[c] = min[k + c]!; span[3 + c] = max[k + c]!; }
+    const need = store(columns, x, false, span);
     if (need === ONE_COLOUR || need === NONE) continue;
     for (let c = 0; c < 3; c++) columns.sum[k + c] = sums[k + c]! + seed[c]!;
-    if (need === WITH_SQUARES) squareList[squareCount++] = x;
+    if (need !== WITH_SQUARES) continue;
+    for (let c = 0; c < 3; c++) columns.sumSq[k + c] = squares[k + c]! + seed[3 + c]!;
+    if (squaresFrom[x]! > 0) squareList[squareCount++] = x;
   }
-  if (squareCount > 0) sumSquares(data, x0, walk, m, columns, squareList, squareCount, seed);
+  if (squareCount > 0) catchUpSquares(data, px, walk, columns, squareList, squareCount, squaresFrom);
   return columns;
 }
 
 /**
- * Step 2 of `measureColumnLines`: every walked row in order, row-major over the columns still
- * live, so a long column is read down the picture a row at a time instead of one page per pixel
- * (a 5000-row column spans 5000 pages, far beyond the TLB). Each live column keeps its previous
- * word and its packed min–max box: an unchanged pixel costs one comparison, a pixel inside the box
- * one `inBox` test; a column is dropped once proven content. The same sweep sums every pixel of a
- * live column into `sums` (3 per column; two channels per addition in 16-bit lanes, flushed every
- * LANE_FLUSH rows): the pixels are in hand, and a second sweep would fetch every row again, one
- * cache miss each. `min`/`max` of `columns` hold the state. Returns how many columns survive,
- * listed first in `live`.
+ * Packs column `x`'s min and max into its four box words: low bounds as `packEven`/`packOdd`, high
+ * bounds with LANE already set (the form `sweepColumns` subtracts from).
  */
-function sweepColumns(
-  data: Uint8Array,
-  px: Int32Array,
-  x0: number,
-  walk: Int32Array,
-  m: number,
-  columns: LineStats,
-  live: Int32Array,
-  liveCount: number,
-  sums: Float64Array,
-): number {
-  const { min, max } = columns;
-  const w = columns.count;
-  const prev = new Int32Array(w);
-  const box = new Int32Array(w * 4);
-  const even = new Int32Array(w);
-  const odd = new Int32Array(w);
-  const first = x0 + walk[0]!;
-  for (let t = 0; t < liveCount; t++) {
-    const x = live[t]!;
-    const k = x * 3;
-    // The complement of the first pixel: unequal, so the first row is read too (its sums are
-    // needed; min and max may already hold it, and taking it again changes neither).
-    prev[x] = ~px[first + x]!;
-    const b = x * 4;
-    box[b] = packEven(min[k]!, min[k + 1]!, min[k + 2]!); box[b + 1] = packEven(max[k]!, max[k + 1]!, max[k + 2]!);
-    box[b + 2] = packOdd(min[k]!, min[k + 1]!, min[k + 2]!); box[b + 3] = packOdd(max[k]!, max[k + 1]!, max[k + 2]!);
-  }
-  for (let j = 0; j < m && liveCount > 0; j++) {
-    const rowBase = x0 + walk[j]!;
+function packBox(box: Int32Array, x: number, min: Uint8Array, max: Uint8Array): void {
+  const k = x * 3;
+  const b = x * 4;
+  box[b] = packEven(min[k]!, min[k + 1]!, min[k + 2]!);
+  box[b + 1] = packEven(max[k]!, max[k + 1]!, max[k + 2]!) | LANE;
+  box[b + 2] = packOdd(min[k]!, min[k + 1]!, min[k + 2]!);
+  box[b + 3] = packOdd(max[k]!, max[k + 1]!, max[k + 2]!) | LANE;
+}
+
+/**
+ * Widens column `x`'s min and max by the pixel at byte `q` (composited when not opaque) and
+ * repacks its box. True once some channel spread exceeds RINGING_SPREAD: the column is content.
+ */
+function widenColumn(data: Uint8Array, q: number, box: Int32Array, x: number, min: Uint8Array, max: Uint8Array): boolean {
+  let r = data[q]!, g = data[q + 1]!, b = data[q + 2]!;
+  const a = data[q + 3]!;
+  if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
+  const k = x * 3;
+  let rMin = min[k]!, gMin = min[k + 1]!, bMin = min[k + 2]!, rMax = max[k]!, gMax = max[k + 1]!, bMax = max[k + 2]!;
+  if (r < rMin) rMin = r; else if (r > rMax) rMax = r;
+  if (g < gMin) gMin = g; else if (g > gMax) gMax = g;
+  if (b < bMin) bMin = b; else if (b > bMax) bMax = b;
+  min[k] = rMin; min[k + 1] = gMin; min[k + 2] = bMin;
+  max[k] = rMax; max[k + 1] = gMax; max[k + 2] = bMax;
+  if (rMax - rMin > RINGING_SPREAD || gMax - gMin > RINGING_SPREAD || bMax - bMin > RINGING_SPREAD) return true;
+  packBox(box, x, min, max);
+  return false;
+}
+
+/**
+ * Spread from which the sweep sums a column's squares: half of PLAIN_SPREAD (beyond PLAIN_SPREAD
+ * they are needed: σ is asked). A column that widens past it is likely to go on past PLAIN_SPREAD, and
+ * summing from there spares most of the catch-up (`catchUpSquares`), which fetches one cache line
+ * per row for a few columns (measured: a third of the column time of the 4×4 photo grid's bands).
+ * Squares summed for a column that ends plain are not stored: only WITH_SQUARES columns keep them.
+ */
+const SQUARES_EARLY = PLAIN_SPREAD >> 1;
+
+/** Rows a sweep block reads per live column before it touches the column's state. */
+const BLOCK = 8;
+
+/**
+ * Step 2 of `measureColumnLines`: every walked row, row-major over the columns still live, BLOCK
+ * rows at a time. Per column and block: BLOCK words read, their lanes summed (two channels per
+ * addition), and the lane test of `inBox` ANDed over the block, against the column's packed box
+ * loaded once. A block that passes — every pixel opaque and inside the box, the common case on a
+ * plain or smooth column — moves no min or max and costs no branch per pixel; a block that fails
+ * is read again pixel by pixel (`sweepSlow`), which widens the box, composites translucent pixels
+ * and drops the column once proven content. Lane sums are flushed every LANE_FLUSH rows. Returns
+ * how many columns survive, listed first in `live`.
+ */
+/** What the column sweep reads and updates, per column: see `measureColumnLines`. */
+interface SweepState {
+  readonly data: Uint8Array;
+  readonly px: Int32Array;
+  readonly box: Int32Array;
+  readonly min: Uint8Array;
+  readonly max: Uint8Array;
+  readonly sums: Float64Array;
+  readonly squares: Float64Array;
+  readonly squaresFrom: Int32Array;
+  /** Two lane words per column (`u & EVEN`, `(u >>> 8) & EVEN` summed), flushed into `sums`. */
+  readonly lanes: Int32Array;
+}
+
+function sweepColumns(state: SweepState, walk: Int32Array, m: number, live: Int32Array, liveCount: number): number {
+  const { px, box, lanes, squares, squaresFrom, sums } = state;
+  const bases = new Int32Array(BLOCK);
+  let j = 0;
+  while (j < m && liveCount > 0) {
+    const rows = Math.min(BLOCK, m - j);
     let kept = 0;
-    for (let t = 0; t < liveCount; t++) {
-      const x = live[t]!;
-      const i = rowBase + x;
-      const u = px[i]!;
-      if ((u & ALPHA) === ALPHA) {
-        even[x] += u & EVEN;
-        odd[x] += (u >>> 8) & EVEN;
-      } else {
-        const q = i * 4;
-        const a = data[q + 3]!;
-        const k = x * 3;
-        sums[k] += overWhite(data[q]!, a); sums[k + 1] += overWhite(data[q + 1]!, a); sums[k + 2] += overWhite(data[q + 2]!, a);
-      }
-      if (u === prev[x]) {
-        live[kept++] = x;
-        continue;
-      }
-      prev[x] = u;
-      const b = x * 4;
-      if (inBox(u, box[b]!, box[b + 1]!, box[b + 2]!, box[b + 3]!)) {
-        live[kept++] = x;
-        continue;
-      }
-      const q = i * 4;
-      let r = data[q]!, g = data[q + 1]!, bl = data[q + 2]!;
-      const a = data[q + 3]!;
-      if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); bl = overWhite(bl, a); }
-      const k = x * 3;
-      let rMin = min[k]!, gMin = min[k + 1]!, bMin = min[k + 2]!, rMax = max[k]!, gMax = max[k + 1]!, bMax = max[k + 2]!;
-      if (r < rMin) rMin = r; else if (r > rMax) rMax = r;
-      if (g < gMin) gMin = g; else if (g > gMax) gMax = g;
-      if (bl < bMin) bMin = bl; else if (bl > bMax) bMax = bl;
-      min[k] = rMin; min[k + 1] = gMin; min[k + 2] = bMin;
-      max[k] = rMax; max[k + 1] = gMax; max[k + 2] = bMax;
-      if (rMax - rMin > RINGING_SPREAD || gMax - gMin > RINGING_SPREAD || bMax - bMin > RINGING_SPREAD) continue;
-      box[b] = packEven(rMin, gMin, bMin); box[b + 1] = packEven(rMax, gMax, bMax);
-      box[b + 2] = packOdd(rMin, gMin, bMin); box[b + 3] = packOdd(rMax, gMax, bMax);
-      live[kept++] = x;
-    }
-    liveCount = kept;
-    if (j % LANE_FLUSH === LANE_FLUSH - 1 || j === m - 1) {
+    if (rows === BLOCK) {
+      const b0 = walk[j]!, b1 = walk[j + 1]!, b2 = walk[j + 2]!, b3 = walk[j + 3]!;
+      const b4 = walk[j + 4]!, b5 = walk[j + 5]!, b6 = walk[j + 6]!, b7 = walk[j + 7]!;
       for (let t = 0; t < liveCount; t++) {
         const x = live[t]!;
-        const k = x * 3;
-        const e = even[x]!, o = odd[x]!;
-        if (LITTLE_ENDIAN) {
-          sums[k] += e & 0xffff; sums[k + 2] += e >>> 16; sums[k + 1] += o & 0xffff;
-        } else {
-          sums[k + 1] += e >>> 16; sums[k + 2] += o & 0xffff; sums[k] += o >>> 16;
+        const b = x * 4;
+        const loE = box[b]!, hiE = box[b + 1]!, loO = box[b + 2]!, hiO = box[b + 3]!;
+        const u0 = px[b0 + x]!, u1 = px[b1 + x]!, u2 = px[b2 + x]!, u3 = px[b3 + x]!;
+        const u4 = px[b4 + x]!, u5 = px[b5 + x]!, u6 = px[b6 + x]!, u7 = px[b7 + x]!;
+        if (((u1 ^ u0) | (u2 ^ u0) | (u3 ^ u0) | (u4 ^ u0) | (u5 ^ u0) | (u6 ^ u0) | (u7 ^ u0)) === 0) {
+          // Eight equal words (a gutter, flat fill): one box test, sums of eight at once.
+          const e = u0 & EVEN, o = (u0 >>> 8) & EVEN;
+          if (((((e | LANE) - loE) & (hiE - e) & ((o | LANE) - loO) & (hiO - o)) & LANE) === LANE) {
+            const l = x * 2;
+            lanes[l] += e * 8;
+            lanes[l + 1] += o * 8;
+            if (squaresFrom[x]! >= 0) {
+              const k = x * 3;
+              const r = LITTLE_ENDIAN ? u0 & 255 : u0 >>> 24, g = LITTLE_ENDIAN ? (u0 >>> 8) & 255 : (u0 >>> 16) & 255, bl = LITTLE_ENDIAN ? (u0 >>> 16) & 255 : (u0 >>> 8) & 255;
+              squares[k] += 8 * r * r; squares[k + 1] += 8 * g * g; squares[k + 2] += 8 * bl * bl;
+            }
+            live[kept++] = x;
+            continue;
+          }
         }
-        even[x] = 0;
-        odd[x] = 0;
+        const e0 = u0 & EVEN, e1 = u1 & EVEN, e2 = u2 & EVEN, e3 = u3 & EVEN, e4 = u4 & EVEN, e5 = u5 & EVEN, e6 = u6 & EVEN, e7 = u7 & EVEN;
+        const o0 = (u0 >>> 8) & EVEN, o1 = (u1 >>> 8) & EVEN, o2 = (u2 >>> 8) & EVEN, o3 = (u3 >>> 8) & EVEN;
+        const o4 = (u4 >>> 8) & EVEN, o5 = (u5 >>> 8) & EVEN, o6 = (u6 >>> 8) & EVEN, o7 = (u7 >>> 8) & EVEN;
+        const test =
+          ((e0 | LANE) - loE) & (hiE - e0) & ((o0 | LANE) - loO) & (hiO - o0) &
+          ((e1 | LANE) - loE) & (hiE - e1) & ((o1 | LANE) - loO) & (hiO - o1) &
+          ((e2 | LANE) - loE) & (hiE - e2) & ((o2 | LANE) - loO) & (hiO - o2) &
+          ((e3 | LANE) - loE) & (hiE - e3) & ((o3 | LANE) - loO) & (hiO - o3) &
+          ((e4 | LANE) - loE) & (hiE - e4) & ((o4 | LANE) - loO) & (hiO - o4) &
+          ((e5 | LANE) - loE) & (hiE - e5) & ((o5 | LANE) - loO) & (hiO - o5) &
+          ((e6 | LANE) - loE) & (hiE - e6) & ((o6 | LANE) - loO) & (hiO - o6) &
+          ((e7 | LANE) - loE) & (hiE - e7) & ((o7 | LANE) - loO) & (hiO - o7);
+        if ((test & LANE) === LANE) {
+          const l = x * 2;
+          lanes[l] += e0 + e1 + e2 + e3 + e4 + e5 + e6 + e7;
+          lanes[l + 1] += o0 + o1 + o2 + o3 + o4 + o5 + o6 + o7;
+          if (squaresFrom[x]! >= 0) {
+            bases[0] = b0; bases[1] = b1; bases[2] = b2; bases[3] = b3; bases[4] = b4; bases[5] = b5; bases[6] = b6; bases[7] = b7;
+            addSquares(px, bases, BLOCK, x, squares);
+          }
+          live[kept++] = x;
+        } else {
+          bases[0] = b0; bases[1] = b1; bases[2] = b2; bases[3] = b3; bases[4] = b4; bases[5] = b5; bases[6] = b6; bases[7] = b7;
+          if (sweepSlow(state, bases, BLOCK, x, j)) live[kept++] = x;
+        }
+      }
+    } else {
+      for (let r = 0; r < rows; r++) bases[r] = walk[j + r]!;
+      for (let t = 0; t < liveCount; t++) {
+        const x = live[t]!;
+        if (sweepSlow(state, bases, rows, x, j)) live[kept++] = x;
       }
     }
+    liveCount = kept;
+    j += rows;
+    if (j % LANE_FLUSH === 0 || j === m) flushLanes(lanes, live, liveCount, sums);
   }
   return liveCount;
 }
 
 /**
- * Sums of squares of the listed columns over the walked rows plus `seed` (the uniform rows'
- * aggregate), row-major like `sweepColumns`. Only columns whose spread exceeds PLAIN_SPREAD
- * without being content come here: a thin lossy seam's few ringing columns.
+ * One block of column `x` (walked rows from `j`) read pixel by pixel: opaque pixels summed in
+ * lanes, the others composited over white and summed exactly; any pixel outside the box widens
+ * it. Once the column's spread exceeds SQUARES_EARLY its squares are summed from this block on
+ * (`squaresFrom`). False once the column is proven content (its sums are then of no use).
  */
-function sumSquares(data: Uint8Array, x0: number, walk: Int32Array, m: number, columns: LineStats, list: Int32Array, count: number, seed: Float64Array): void {
-  const squares = new Float64Array(count * 3);
-  for (let j = 0; j < m; j++) {
-    const rowBase = x0 + walk[j]!;
-    for (let t = 0; t < count; t++) {
-      const q = (rowBase + list[t]!) * 4;
-      let r = data[q]!, g = data[q + 1]!, b = data[q + 2]!;
+function sweepSlow(state: SweepState, bases: Int32Array, rows: number, x: number, j: number): boolean {
+  const { data, px, box, min, max, lanes, sums, squares, squaresFrom } = state;
+  const b = x * 4;
+  const l = x * 2;
+  const k = x * 3;
+  let opaque = true;
+  for (let r = 0; r < rows; r++) {
+    const i = bases[r]! + x;
+    const u = px[i]!;
+    if ((u & ALPHA) === ALPHA) {
+      lanes[l] += u & EVEN;
+      lanes[l + 1] += (u >>> 8) & EVEN;
+    } else {
+      opaque = false;
+      const q = i * 4;
       const a = data[q + 3]!;
-      if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
-      const s = t * 3;
-      squares[s] += r * r; squares[s + 1] += g * g; squares[s + 2] += b * b;
+      sums[k] += overWhite(data[q]!, a); sums[k + 1] += overWhite(data[q + 1]!, a); sums[k + 2] += overWhite(data[q + 2]!, a);
+    }
+    if (inBox(u, box[b]!, box[b + 1]!, box[b + 2]!, box[b + 3]!)) continue;
+    if (widenColumn(data, i * 4, box, x, min, max)) return false;
+  }
+  if (squaresFrom[x]! < 0) {
+    if (!spreadAbove(min, max, x, SQUARES_EARLY)) return true;
+    squaresFrom[x] = j;
+  }
+  if (opaque) addSquares(px, bases, rows, x, squares);
+  else for (let r = 0; r < rows; r++) addSquare(data, (bases[r]! + x) * 4, squares, k);
+  return true;
+}
+
+/** True when some channel of line `x` spreads more than `limit` (max − min). */
+function spreadAbove(min: Uint8Array, max: Uint8Array, x: number, limit: number): boolean {
+  const k = x * 3;
+  return max[k]! - min[k]! > limit || max[k + 1]! - min[k + 1]! > limit || max[k + 2]! - min[k + 2]! > limit;
+}
+
+/** Adds the squares of the opaque words at `bases[0…rows−1] + x` to column `x`'s sums of squares. */
+function addSquares(px: Int32Array, bases: Int32Array, rows: number, x: number, squares: Float64Array): void {
+  let r2 = 0, g2 = 0, b2 = 0;
+  for (let r = 0; r < rows; r++) {
+    const u = px[bases[r]! + x]!;
+    const rv = LITTLE_ENDIAN ? u & 255 : u >>> 24;
+    const gv = LITTLE_ENDIAN ? (u >>> 8) & 255 : (u >>> 16) & 255;
+    const bv = LITTLE_ENDIAN ? (u >>> 16) & 255 : (u >>> 8) & 255;
+    r2 += rv * rv; g2 += gv * gv; b2 += bv * bv;
+  }
+  const k = x * 3;
+  squares[k] += r2; squares[k + 1] += g2; squares[k + 2] += b2;
+}
+
+/** Adds the squares of the pixel at byte `q`, composited over white, to `squares[k…k+2]`. */
+function addSquare(data: Uint8Array, q: number, squares: Float64Array, k: number): void {
+  let r = data[q]!, g = data[q + 1]!, b = data[q + 2]!;
+  const a = data[q + 3]!;
+  if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
+  squares[k] += r * r; squares[k + 1] += g * g; squares[k + 2] += b * b;
+}
+
+/** Moves the lane sums of the live columns into their exact sums and clears them. */
+function flushLanes(lanes: Int32Array, live: Int32Array, liveCount: number, sums: Float64Array): void {
+  for (let t = 0; t < liveCount; t++) {
+    const x = live[t]!;
+    addLanes(sums, x * 3, lanes[x * 2]!, lanes[x * 2 + 1]!);
+    lanes[x * 2] = 0;
+    lanes[x * 2 + 1] = 0;
+  }
+}
+
+/**
+ * The squares the sweep did not sum: for each listed column, the walked rows before
+ * `squaresFrom` (where its spread first exceeded SQUARES_EARLY), added to its `sumSq`. Row-major
+ * like the sweep; usually few columns (a thin lossy seam's ringing columns) and few rows.
+ */
+function catchUpSquares(data: Uint8Array, px: Int32Array, walk: Int32Array, columns: LineStats, list: Int32Array, count: number, squaresFrom: Int32Array): void {
+  let rows = 0;
+  for (let t = 0; t < count; t++) rows = Math.max(rows, squaresFrom[list[t]!]!);
+  const squares = new Float64Array(count * 3);
+  for (let j = 0; j < rows; j++) {
+    const rowBase = walk[j]!;
+    for (let t = 0; t < count; t++) {
+      const x = list[t]!;
+      if (j < squaresFrom[x]!) addSquare(data, (rowBase + x) * 4, squares, t * 3);
     }
   }
   for (let t = 0; t < count; t++) {
     const k = list[t]! * 3;
-    for (let c = 0; c < 3; c++) columns.sumSq[k + c] = squares[t * 3 + c]! + seed[3 + c]!;
+    for (let c = 0; c < 3; c++) columns.sumSq[k + c] += squares[t * 3 + c]!;
   }
 }
 
