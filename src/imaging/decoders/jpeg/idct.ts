@@ -29,20 +29,28 @@ const FIX_3_072711026 = 25172;
  * Maps a level-shifted sample v (valid data gives −384…639) at index (v & 1023) to v clamped to 0–255.
  * Damaged data can overshoot further; masking keeps the read inside the table (libjpeg does the same)
  * and merely yields a wrong grey level for an already-wrong block.
+ *
+ * @example
+ * ```ts
+ * RANGE_LIMIT[(300 + 128) & 1023]; // 255: a sample of 300 before the level shift is limited
+ * ```
  */
-const RANGE_LIMIT = new Uint8Array(1024);
+export const RANGE_LIMIT = new Uint8Array(1024);
 for (let i = 0; i < 1024; i++) {
   const v = i < 640 ? i : i - 1024;
   RANGE_LIMIT[i] = v < 0 ? 0 : v > 255 ? 255 : v;
 }
 
-/** Intermediate results between the two passes; one per module, since decoding is synchronous. */
-const workspace = new Int32Array(64);
-
 /**
  * Dequantises the 64 coefficients at `coefficients[offset…]` (natural order) with `quant`, and
  * writes the 8×8 samples (level-shifted by 128, limited to 0–255) to `out` at `outOffset`, rows
- * `stride` apart.
+ * `stride` apart. `workspace` (64 entries) carries the column pass to the row pass; the caller
+ * owns it, so two decodes never share one.
+ *
+ * @example
+ * ```ts
+ * idct8x8(coefficients, 0, quant, plane, row * 8 * stride + col * 8, stride, new Int32Array(64));
+ * ```
  */
 export function idct8x8(
   coefficients: Int16Array,
@@ -51,6 +59,7 @@ export function idct8x8(
   out: Uint8Array,
   outOffset: number,
   stride: number,
+  workspace: Int32Array,
 ): void {
   const ws = workspace;
   for (let col = 0; col < 8; col++) {
@@ -177,6 +186,11 @@ export function idct8x8(
  * What `idct8x8` computes for a block whose only non-zero coefficient is the DC term `dc`, quantised
  * with `q0`: the same 64 samples, all equal, written without the transform (most blocks of a photo's
  * chroma, and many of its luma, are flat like this).
+ *
+ * @example
+ * ```ts
+ * idctFlat8x8(coefficients[0], quant[0], plane, row * 8 * stride + col * 8, stride);
+ * ```
  */
 export function idctFlat8x8(dc: number, q0: number, out: Uint8Array, outOffset: number, stride: number): void {
   // Exactly the column pass's DC shortcut followed by the row pass's: bit-identical to idct8x8.
