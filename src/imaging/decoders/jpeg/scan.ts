@@ -49,14 +49,27 @@ const CLEAR_ALL_AFTER = 16;
 function decodeSequential(reader: BitReader, c: Component, coefficients: Int16Array, offset: number): number {
   const dcTable = c.dcTable!;
   const acTable = c.acTable!;
-  const t = reader.decode(dcTable);
-  c.pred += t === 0 ? 0 : reader.receiveExtend(t);
+  const dcFast = dcTable.acFast[reader.peek()]!;
+  if (dcFast !== 0) {
+    reader.skip(((dcFast >> 4) & 15) + (dcFast & 15));
+    c.pred += dcFast >> 16;
+  } else {
+    const t = reader.decode(dcTable);
+    c.pred += t === 0 ? 0 : reader.receiveExtend(t);
+  }
   coefficients[offset] = c.pred;
   const acFast = acTable.acFast;
   let last = 0;
   for (let k = 1; k < 64; ) {
     const fast = acFast[reader.peek()]!;
     if (fast !== 0) {
+      if ((fast & 15) === 0) {
+        // End of block, or (run 15) sixteen zeros.
+        reader.skip((fast >> 4) & 15);
+        if ((fast & 0xf00) !== 0xf00) break;
+        k += 16;
+        continue;
+      }
       k += (fast >> 8) & 15;
       if (k > 63) {
         reader.skip((fast >> 4) & 15); // damaged: like the slow path, the value bits stay unread
