@@ -25,6 +25,8 @@ export class Component {
   readonly blocksPerColumn: number;
   /** Decoded samples, `stride` = blocksPerLine × blockSize apart. */
   readonly plane: Uint8Array;
+  /** The same plane as 32-bit words, for the full-size IDCT's four-sample stores; null when scaled. */
+  private readonly words: Uint32Array | null;
   readonly stride: number;
   /** Progressive frames: 64 coefficients per block, natural order, for all blocksPerLine × blocksPerColumn. */
   readonly coefficients: Int16Array | null;
@@ -59,6 +61,7 @@ export class Component {
     this.blocksPerColumn = Math.ceil(height / (8 * maxV)) * spec.v;
     this.stride = this.blocksPerLine * blockSize;
     this.plane = new Uint8Array(this.stride * this.blocksPerColumn * blockSize);
+    this.words = blockSize === 8 ? new Uint32Array(this.plane.buffer, 0, this.plane.length >> 2) : null;
     this.coefficients = progressive ? new Int16Array(this.blocksPerLine * this.blocksPerColumn * 64) : null;
   }
 
@@ -66,7 +69,7 @@ export class Component {
   storeBlock(coefficients: Int16Array, offset: number, row: number, col: number): void {
     const size = this.blockSize;
     const at = row * size * this.stride + col * size;
-    if (size === 8) idct8x8(coefficients, offset, this.quant!, this.plane, at, this.stride, this.workspace);
+    if (size === 8) idct8x8(coefficients, offset, this.quant!, this.words!, at >> 2, this.stride >> 2, this.workspace);
     else idctScaled(coefficients, offset, this.quant!, this.plane, at, this.stride, size, this.workspace);
   }
 
@@ -76,7 +79,7 @@ export class Component {
     const size = this.blockSize;
     const at = row * size * stride + col * size;
     if (size === 8) {
-      idctFlat8x8(dc, this.quant![0]!, this.plane, at, stride);
+      idctFlat8x8(dc, this.quant![0]!, this.words!, at >> 2, stride >> 2);
       return;
     }
     const plane = this.plane;

@@ -41,27 +41,42 @@ for (let i = 0; i < 1024; i++) {
   RANGE_LIMIT[i] = v < 0 ? 0 : v > 255 ? 255 : v;
 }
 
+import { LITTLE_ENDIAN } from './ycbcr-tables.js';
+
+/** Where sample i (0–3) of a group of four goes in a 32-bit word of the host's byte order. */
+const SHIFT0 = LITTLE_ENDIAN ? 0 : 24;
+const SHIFT1 = LITTLE_ENDIAN ? 8 : 16;
+const SHIFT2 = LITTLE_ENDIAN ? 16 : 8;
+const SHIFT3 = LITTLE_ENDIAN ? 24 : 0;
+
 /**
  * Dequantises the 64 coefficients at `coefficients[offset…]` (natural order) with `quant`, and
- * writes the 8×8 samples (level-shifted by 128, limited to 0–255) to `out` at `outOffset`, rows
- * `stride` apart. `workspace` (64 entries) carries the column pass to the row pass; the caller
- * owns it, so two decodes never share one.
+ * writes the 8×8 samples (level-shifted by 128, limited to 0–255) to the byte plane seen as 32-bit
+ * words `out`, at word `outOffset`, rows `stride` words apart: four samples per store. `workspace`
+ * (64 entries) carries the column pass to the row pass; the caller owns it, so two decodes never
+ * share one.
  *
  * @example
  * ```ts
- * idct8x8(coefficients, 0, quant, plane, row * 8 * stride + col * 8, stride, new Int32Array(64));
+ * const words = new Uint32Array(plane.buffer);
+ * idct8x8(coefficients, 0, quant, words, (row * 8 * stride + col * 8) >> 2, stride >> 2, new Int32Array(64));
  * ```
  */
 export function idct8x8(
   coefficients: Int16Array,
   offset: number,
   quant: Int32Array,
-  out: Uint8Array,
+  out: Uint32Array,
   outOffset: number,
   stride: number,
   workspace: Int32Array,
 ): void {
   const ws = workspace;
+  const limit = RANGE_LIMIT;
+  const s0 = SHIFT0;
+  const s1 = SHIFT1;
+  const s2 = SHIFT2;
+  const s3 = SHIFT3;
   for (let col = 0; col < 8; col++) {
     const c = offset + col;
     if (
@@ -128,7 +143,7 @@ export function idct8x8(
   // Rounding and the +128 level shift folded into one constant added before the final shift.
   const bias = (1 << (FINAL_SHIFT - 1)) + (128 << FINAL_SHIFT);
   for (let row = 0; row < 64; row += 8) {
-    let o = outOffset + (row >> 3) * stride;
+    const o = outOffset + (row >> 3) * stride;
     const in0 = ws[row]!;
     const in1 = ws[row + 1]!;
     const in2 = ws[row + 2]!;
@@ -138,9 +153,9 @@ export function idct8x8(
     const in6 = ws[row + 6]!;
     const in7 = ws[row + 7]!;
     if ((in1 | in2 | in3 | in4 | in5 | in6 | in7) === 0) {
-      const v = RANGE_LIMIT[((in0 + (1 << (PASS1_BITS + 2)) + (128 << (PASS1_BITS + 3))) >> (PASS1_BITS + 3)) & 1023]!;
-      out[o++] = v; out[o++] = v; out[o++] = v; out[o++] = v;
-      out[o++] = v; out[o++] = v; out[o++] = v; out[o] = v;
+      const v = limit[((in0 + (1 << (PASS1_BITS + 2)) + (128 << (PASS1_BITS + 3))) >> (PASS1_BITS + 3)) & 1023]! * 0x01010101;
+      out[o] = v;
+      out[o + 1] = v;
       continue;
     }
     let z1 = (in2 + in6) * FIX_0_541196100;
@@ -171,14 +186,16 @@ export function idct8x8(
     o2 += z2 + z3;
     o3 += z1 + z4;
 
-    out[o] = RANGE_LIMIT[((t10 + o3 + bias) >> FINAL_SHIFT) & 1023]!;
-    out[o + 7] = RANGE_LIMIT[((t10 - o3 + bias) >> FINAL_SHIFT) & 1023]!;
-    out[o + 1] = RANGE_LIMIT[((t11 + o2 + bias) >> FINAL_SHIFT) & 1023]!;
-    out[o + 6] = RANGE_LIMIT[((t11 - o2 + bias) >> FINAL_SHIFT) & 1023]!;
-    out[o + 2] = RANGE_LIMIT[((t12 + o1 + bias) >> FINAL_SHIFT) & 1023]!;
-    out[o + 5] = RANGE_LIMIT[((t12 - o1 + bias) >> FINAL_SHIFT) & 1023]!;
-    out[o + 3] = RANGE_LIMIT[((t13 + o0 + bias) >> FINAL_SHIFT) & 1023]!;
-    out[o + 4] = RANGE_LIMIT[((t13 - o0 + bias) >> FINAL_SHIFT) & 1023]!;
+    out[o] =
+      (limit[((t10 + o3 + bias) >> FINAL_SHIFT) & 1023]! << s0) |
+      (limit[((t11 + o2 + bias) >> FINAL_SHIFT) & 1023]! << s1) |
+      (limit[((t12 + o1 + bias) >> FINAL_SHIFT) & 1023]! << s2) |
+      (limit[((t13 + o0 + bias) >> FINAL_SHIFT) & 1023]! << s3);
+    out[o + 1] =
+      (limit[((t13 - o0 + bias) >> FINAL_SHIFT) & 1023]! << s0) |
+      (limit[((t12 - o1 + bias) >> FINAL_SHIFT) & 1023]! << s1) |
+      (limit[((t11 - o2 + bias) >> FINAL_SHIFT) & 1023]! << s2) |
+      (limit[((t10 - o3 + bias) >> FINAL_SHIFT) & 1023]! << s3);
   }
 }
 
@@ -189,14 +206,14 @@ export function idct8x8(
  *
  * @example
  * ```ts
- * idctFlat8x8(coefficients[0], quant[0], plane, row * 8 * stride + col * 8, stride);
+ * idctFlat8x8(coefficients[0], quant[0], new Uint32Array(plane.buffer), (row * 8 * stride + col * 8) >> 2, stride >> 2);
  * ```
  */
-export function idctFlat8x8(dc: number, q0: number, out: Uint8Array, outOffset: number, stride: number): void {
+export function idctFlat8x8(dc: number, q0: number, out: Uint32Array, outOffset: number, stride: number): void {
   // Exactly the column pass's DC shortcut followed by the row pass's: bit-identical to idct8x8.
-  const v = RANGE_LIMIT[((((dc * q0) << PASS1_BITS) + (1 << (PASS1_BITS + 2)) + (128 << (PASS1_BITS + 3))) >> (PASS1_BITS + 3)) & 1023]!;
+  const v = RANGE_LIMIT[((((dc * q0) << PASS1_BITS) + (1 << (PASS1_BITS + 2)) + (128 << (PASS1_BITS + 3))) >> (PASS1_BITS + 3)) & 1023]! * 0x01010101;
   for (let row = 0, o = outOffset; row < 8; row++, o += stride) {
-    out[o] = v; out[o + 1] = v; out[o + 2] = v; out[o + 3] = v;
-    out[o + 4] = v; out[o + 5] = v; out[o + 6] = v; out[o + 7] = v;
+    out[o] = v;
+    out[o + 1] = v;
   }
 }
