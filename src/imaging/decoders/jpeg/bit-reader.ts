@@ -93,7 +93,7 @@ export class BitReader {
     return value < 1 << (n - 1) ? value - (1 << n) + 1 : value;
   }
 
-  /** The next LOOKUP_BITS bits, not consumed: an index into a table's `lookup` or `acFast`. */
+  /** The next LOOKUP_BITS bits, not consumed: an index into a table's `lookup` or `fast`. */
   peek(): number {
     if (this.count < 16) this.fill();
     return (this.buffer >>> (this.count - LOOKUP_BITS)) & ((1 << LOOKUP_BITS) - 1);

@@ -21,7 +21,7 @@ export class HuffmanTable {
    * already sign-extended (0 when s = 0: an AC table's end of block or run of 16 zeros, a DC table's
    * zero difference); 0 when the code is longer. One read then decodes a whole coefficient.
    */
-  readonly acFast = new Int32Array(1 << LOOKUP_BITS);
+  readonly fast = new Int32Array(1 << LOOKUP_BITS);
 
   /** `counts[i]` is the number of codes of length i + 1; `symbols` in code order. */
   constructor(counts: Uint8Array, symbols: Uint8Array) {
@@ -53,13 +53,13 @@ export class HuffmanTable {
       const size = entry & 15;
       if (entry === 0 || length + size > LOOKUP_BITS) continue;
       if (size === 0) {
-        this.acFast[bits] = ((entry & 0xf0) << 4) | (length << 4);
+        this.fast[bits] = ((entry & 0xf0) << 4) | (length << 4);
         continue;
       }
       const raw = (bits >> (LOOKUP_BITS - length - size)) & ((1 << size) - 1);
       // The "extend" step of F.2.2.1: a leading 0 bit means a negative value.
       const value = raw < 1 << (size - 1) ? raw - (1 << size) + 1 : raw;
-      this.acFast[bits] = (value << 16) | ((entry & 0xf0) << 4) | (length << 4) | size;
+      this.fast[bits] = (value << 16) | ((entry & 0xf0) << 4) | (length << 4) | size;
     }
   }
 }

@@ -49,8 +49,9 @@ const CLEAR_ALL_AFTER = 16;
 function decodeSequential(reader: BitReader, c: Component, coefficients: Int16Array, offset: number): number {
   const dcTable = c.dcTable!;
   const acTable = c.acTable!;
-  const dcFast = dcTable.acFast[reader.peek()]!;
-  if (dcFast !== 0) {
+  const dcFast = dcTable.fast[reader.peek()]!;
+  // A DC symbol is a size alone; one with a high nibble (damaged data) takes the slow path, as before.
+  if (dcFast !== 0 && (dcFast & 0xf00) === 0) {
     reader.skip(((dcFast >> 4) & 15) + (dcFast & 15));
     c.pred += dcFast >> 16;
   } else {
@@ -58,7 +59,7 @@ function decodeSequential(reader: BitReader, c: Component, coefficients: Int16Ar
     c.pred += t === 0 ? 0 : reader.receiveExtend(t);
   }
   coefficients[offset] = c.pred;
-  const acFast = acTable.acFast;
+  const acFast = acTable.fast;
   let last = 0;
   for (let k = 1; k < 64; ) {
     const fast = acFast[reader.peek()]!;
