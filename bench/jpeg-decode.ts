@@ -58,12 +58,19 @@ async function cpuMsOf(fn: () => unknown): Promise<number> {
   return (used.user + used.system) / 1000;
 }
 
-/** Median CPU ms of each function, run alternately `runs` times after one warm-up each. */
+/**
+ * Median CPU ms of each function, run alternately `runs` times after one warm-up each; each round
+ * starts at a different function, so none always follows the same neighbour (and pays for its
+ * garbage: collection is counted, since CPU time includes the collector's threads).
+ */
 async function alternate(fns: Array<() => unknown>): Promise<number[]> {
   for (const fn of fns) await fn(); // warm-up: JIT compilation is not decode speed
   const times: number[][] = fns.map(() => []);
   for (let i = 0; i < runs; i++) {
-    for (let f = 0; f < fns.length; f++) times[f]!.push(await cpuMsOf(fns[f]!));
+    for (let step = 0; step < fns.length; step++) {
+      const f = (i + step) % fns.length;
+      times[f]!.push(await cpuMsOf(fns[f]!));
+    }
   }
   return times.map(median);
 }
