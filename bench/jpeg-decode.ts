@@ -1,92 +1,108 @@
 /**
- * JPEG decode speed, ours vs jpeg-js, in megapixels per second (median of several runs after a
- * warm-up), both per wall-clock second and per CPU second: on a shared machine wall time swings
- * with other load, CPU time (process.cpuUsage, user + system) much less. Files: corpus
- * truecolor.jpg, corpus very-large.jpg, and a 24 MP photo (baseline 4:2:0, baseline 4:4:4 and
- * progressive 4:2:0) that sharp makes once into the OS temp folder.
+ * JPEG decode speed on the bench's JPEG inputs, in source megapixels per CPU second (user + system
+ * of this process; on a shared machine wall time swings with other load, CPU time much less):
+ * - `full`: a full-size decode, what a split job does;
+ * - `view`: the decode a view job does, at the DCT scale `decode(bytes, { maxDimension: 1568 })`
+ *   picks (shown as 1/s), still counted in source megapixels so the two columns compare.
+ * Each figure is "before → after": before is the decoder of a git revision (default `main`),
+ * extracted into bench/out/ and imported beside the working tree's; the two are alternated run
+ * by run in this one process and the medians compared. The last column is what the issue's view
+ * target asks: today's (before) full decode time over the view decode's time after.
+ * `--job` adds the whole view job after (decode + renderPart: shrink to 1568 and encode) against
+ * the before full decode.
  *
- * Run: npx tsx bench/jpeg-decode.ts [runs] [--ours]   (--ours skips jpeg-js and the scaled decodes)
+ * Run: npx tsx bench/jpeg-decode.ts [runs] [--before <git revision>] [--no-before] [--job] [--only <name part>]
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import jpegJs from 'jpeg-js';
-import sharp from 'sharp';
-import { decodeJpeg } from '../src/imaging/decoders/jpeg.js';
-import { corpus } from '../test/helpers/corpus.js';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { decode, shrinkOnLoadScale } from '../src/imaging/decode.js';
+import { decodeJpeg, probeJpeg, type JpegScale } from '../src/imaging/decoders/jpeg.js';
+import { renderPart } from '../src/imaging/render.js';
+import { OUT_DIR, loadInputs } from './inputs.js';
+import { MAX_DIMENSION } from './runners/types.js';
 
-const runs = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 5);
-const oursOnly = process.argv.includes('--ours');
+const args = process.argv.slice(2);
+const runs = Number(args.find((a) => /^\d+$/.test(a)) ?? 7);
+const option = (name: string): string | undefined => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const beforeRevision = args.includes('--no-before') ? null : (option('--before') ?? 'main');
+const withJob = args.includes('--job');
+const only = option('--only');
 
-async function photo24mp(progressive: boolean, subsampling: '4:2:0' | '4:4:4'): Promise<string> {
-  const tag = `${progressive ? '-progressive' : ''}${subsampling === '4:4:4' ? '-444' : ''}`;
-  const path = join(tmpdir(), `encx-bench-24mp${tag}.jpg`);
-  if (!existsSync(path)) {
-    // Upscaling a real photo keeps photographic statistics (the corpus has none this large).
-    const out = await sharp(readFileSync(corpus('formats/valid/jpg/very-large.jpg')))
-      .resize(6000, 4000, { fit: 'fill' })
-      .jpeg({ quality: 90, chromaSubsampling: subsampling, progressive })
-      .toBuffer();
-    writeFileSync(path, out);
+type Decoder = (bytes: Uint8Array, options: { scale?: JpegScale }) => unknown;
+
+/** Extracts `revision`'s src/imaging into bench/out/ (once per commit) and imports its JPEG decoder. */
+async function decoderAt(revision: string): Promise<{ decode: Decoder; label: string }> {
+  const commit = execFileSync('git', ['rev-parse', '--short', revision], { encoding: 'utf8' }).trim();
+  const dir = `${OUT_DIR}decoder-${commit}/`;
+  if (!existsSync(`${dir}src/imaging/decoders/jpeg.ts`)) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const archive = execFileSync('git', ['archive', commit, 'src/imaging'], { maxBuffer: 1 << 28 });
+    execFileSync('tar', ['-x', '-C', dir], { input: archive });
   }
-  return path;
-}
-
-interface Rate {
-  /** Megapixels per wall-clock second, median of the runs. */
-  median: number;
-  /** The best run: on a shared machine the closest to what the code does on an idle core. */
-  best: number;
-  /** Megapixels per CPU second (user + system of this process), median of the runs. */
-  cpu: number;
+  const module = (await import(pathToFileURL(`${dir}src/imaging/decoders/jpeg.ts`).href)) as { decodeJpeg: Decoder };
+  return { decode: module.decodeJpeg, label: `${revision} ${commit}` };
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-/** Source megapixels per second decoding `bytes` (`pixels` = the stored picture's size). */
-function measure(pixels: number, decode: () => unknown): Rate {
-  decode(); // warm-up: JIT compilation is not decode speed
-  const wall: number[] = [];
-  const cpu: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const cpuStart = process.cpuUsage();
-    const started = performance.now();
-    decode();
-    const ms = performance.now() - started;
-    const used = process.cpuUsage(cpuStart);
-    wall.push(pixels / 1e3 / ms);
-    // cpuUsage is in microseconds; GC helper threads count too, which is fair: they are the decoder's cost.
-    cpu.push(pixels / ((used.user + used.system) || 1));
-  }
-  return { median: median(wall), best: Math.max(...wall), cpu: median(cpu) };
+/** CPU milliseconds of one call (user + system, every thread of the process: GC helpers are the decoder's cost too). */
+async function cpuMsOf(fn: () => unknown): Promise<number> {
+  const start = process.cpuUsage();
+  await fn();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
 }
 
-const show = (r: Rate): string =>
-  `${r.median.toFixed(1).padStart(6)} (best ${r.best.toFixed(1).padStart(5)}, per CPU-s ${r.cpu.toFixed(1).padStart(5)})`;
+/**
+ * Median CPU ms of each function, run alternately `runs` times after one warm-up each; each round
+ * starts at a different function, so none always follows the same neighbour (and pays for its
+ * garbage: collection is counted, since CPU time includes the collector's threads).
+ */
+async function alternate(fns: Array<() => unknown>): Promise<number[]> {
+  for (const fn of fns) await fn(); // warm-up: JIT compilation is not decode speed
+  const times: number[][] = fns.map(() => []);
+  for (let i = 0; i < runs; i++) {
+    for (let step = 0; step < fns.length; step++) {
+      const f = (i + step) % fns.length;
+      times[f]!.push(await cpuMsOf(fns[f]!));
+    }
+  }
+  return times.map(median);
+}
 
-const files = [
-  corpus('jpeg/truecolor.jpg'),
-  corpus('formats/valid/jpg/very-large.jpg'),
-  await photo24mp(false, '4:2:0'),
-  await photo24mp(false, '4:4:4'),
-  await photo24mp(true, '4:2:0'),
-];
-console.log(`source megapixels per second, median (and best) of ${runs} runs, wall and per CPU second; higher is better`);
-for (const file of files) {
-  const bytes = new Uint8Array(readFileSync(file));
-  const full = decodeJpeg(bytes);
-  const pixels = full.width * full.height;
-  const ours = measure(pixels, () => decodeJpeg(bytes));
-  const name = file.split('/').pop()!;
-  if (oursOnly) {
-    console.log(`${name.padEnd(34)} ours ${show(ours)}`);
-    continue;
-  }
-  const theirs = measure(pixels, () =>
-    jpegJs.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: 100, maxMemoryUsageInMB: 2048 }),
-  );
-  console.log(`${name.padEnd(34)} ours ${show(ours)}  jpeg-js ${show(theirs)}  ×${(ours.median / theirs.median).toFixed(1)}`);
-  for (const scale of [2, 8] as const) {
-    console.log(`${''.padEnd(34)} ours at 1/${scale} ${show(measure(pixels, () => decodeJpeg(bytes, { scale })))}`);
-  }
+const before = beforeRevision === null ? null : await decoderAt(beforeRevision);
+const after: Decoder = decodeJpeg;
+const inputs = (await loadInputs()).filter(
+  (input, i, all) =>
+    input.path.endsWith('.jpg') && all.findIndex((other) => other.path === input.path) === i && (only === undefined || input.name.includes(only)),
+);
+
+const rate = (mp: number, ms: number): string => (mp / (ms / 1000)).toFixed(1).padStart(6);
+console.log(
+  `JPEG decode, source MP per CPU second (median of ${runs} alternated runs)${before ? `, before = ${before.label} → after = working tree` : ''}; higher is better`,
+);
+console.log(`${'input'.padEnd(36)} ${'full'.padStart(before ? 16 : 6)}  ${'scale'.padStart(5)} ${'view'.padStart(before ? 16 : 6)}  full before / view after`);
+for (const input of inputs) {
+  const bytes = input.bytes;
+  const header = probeJpeg(bytes);
+  const mp = (header.width * header.height) / 1e6;
+  const scale = shrinkOnLoadScale(header, { maxDimension: MAX_DIMENSION });
+  const fns: Array<() => unknown> = [() => after(bytes, {}), () => after(bytes, { scale })];
+  if (before) fns.push(() => before.decode(bytes, {}), () => before.decode(bytes, { scale }));
+  const whole = { x: 0, y: 0, width: header.width, height: header.height };
+  if (withJob) fns.push(async () => renderPart(await decode(bytes, { maxDimension: MAX_DIMENSION }), whole, MAX_DIMENSION));
+  const ms = await alternate(fns);
+  const [fullAfter, viewAfter] = ms as [number, number];
+  const fullBefore = before ? ms[2]! : fullAfter;
+  const viewBefore = before ? ms[3]! : viewAfter;
+  const pair = (b: number, a: number): string => (before ? `${rate(mp, b)} → ${rate(mp, a)}` : rate(mp, a)) + ` (${(b / a).toFixed(2)}×)`;
+  const name = `${input.name.replace(/^view: /, '')}`.slice(0, 36).padEnd(36);
+  let line = `${name} ${pair(fullBefore, fullAfter)}  ${`1/${scale}`.padStart(5)} ${pair(viewBefore, viewAfter)}  ${(fullBefore / viewAfter).toFixed(2)}×`;
+  if (withJob) line += `  view job after: ${ms[ms.length - 1]!.toFixed(0)} ms CPU, ${(fullBefore / ms[ms.length - 1]!).toFixed(2)}× faster than the full decode before`;
+  console.log(line);
 }

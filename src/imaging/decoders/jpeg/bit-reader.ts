@@ -27,28 +27,35 @@ export class BitReader {
 
   /** Tops the buffer up to more than 24 bits. */
   private fill(): void {
+    // Locals, written back once: the loop runs once per byte of the scan.
     const data = this.data;
-    while (this.count <= 24) {
+    const length = data.length;
+    let buffer = this.buffer;
+    let count = this.count;
+    let position = this.position;
+    let padding = this.padding;
+    while (count <= 24) {
       let byte = 0;
-      if (this.padding === 0 && this.position < data.length) {
-        byte = data[this.position]!;
-        if (byte === 0xff) {
-          const next = this.position + 1 < data.length ? data[this.position + 1]! : -1;
-          if (next === 0x00) {
-            this.position += 2;
-          } else {
-            byte = 0; // a marker (or the end): stay on it, supply zeros from now on
-            this.padding = 8;
-          }
+      if (padding === 0 && position < length) {
+        byte = data[position]!;
+        if (byte !== 0xff) {
+          position++;
+        } else if (position + 1 < length && data[position + 1] === 0x00) {
+          position += 2; // a stuffed zero byte
         } else {
-          this.position++;
+          byte = 0; // a marker (or the end): stay on it, supply zeros from now on
+          padding = 8;
         }
       } else {
-        this.padding += 8;
+        padding += 8;
       }
-      this.buffer = (this.buffer << 8) | byte;
-      this.count += 8;
+      buffer = (buffer << 8) | byte;
+      count += 8;
     }
+    this.buffer = buffer;
+    this.count = count;
+    this.position = position;
+    this.padding = padding;
   }
 
   /** Discards buffered bits, e.g. at a restart marker; `position` is where reading resumes. */
@@ -86,7 +93,7 @@ export class BitReader {
     return value < 1 << (n - 1) ? value - (1 << n) + 1 : value;
   }
 
-  /** The next LOOKUP_BITS bits, not consumed: an index into a table's `lookup` or `acFast`. */
+  /** The next LOOKUP_BITS bits, not consumed: an index into a table's `lookup` or `fast`. */
   peek(): number {
     if (this.count < 16) this.fill();
     return (this.buffer >>> (this.count - LOOKUP_BITS)) & ((1 << LOOKUP_BITS) - 1);

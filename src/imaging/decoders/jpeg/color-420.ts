@@ -189,3 +189,54 @@ function rows420(
       alpha | (clamp[l + cbB[blue]!]! << 16) | (clamp[l + ((cbG[blue]! + crG[red]!) >> shift)]! << 8) | clamp[l + crR[red]!]!;
   }
 }
+
+/**
+ * Like `ycbcr420ToRgba32` for a picture decoded at a reduced scale: each chroma sample colours its
+ * 2×2 pixels as it is (replicated, not interpolated). The caller shrinks such a picture further by
+ * averaging, which smooths chroma more than the interpolation would; the colour terms are then
+ * computed once per four pixels instead of per pixel.
+ *
+ * @example
+ * ```ts
+ * if (isYcbcr420(components)) ycbcr420ToRgba32Replicated(components, width, new Uint32Array(rgba.buffer), 0, height);
+ * ```
+ */
+export function ycbcr420ToRgba32Replicated(components: Component[], width: number, out: Uint32Array, y0: number, y1: number): void {
+  const [luma, cb, cr] = components as [Component, Component, Component];
+  const clamp = CLAMP;
+  const crR = CR_R;
+  const cbB = CB_B;
+  const cbG = CB_G;
+  const crG = CR_G;
+  const alpha = ALPHA;
+  const offset = CLAMP_OFFSET;
+  const shift = SCALE_BITS;
+  const lumaPlane = luma.plane;
+  const cbPlane = cb.plane;
+  const crPlane = cr.plane;
+  const pairs = width >> 1;
+  for (let y = y0; y < y1; y++) {
+    const chroma = (y >> 1) * cb.stride;
+    const l0 = y * luma.stride;
+    const o = y * width;
+    let x = 0;
+    for (let i = 0; i < pairs; i++, x += 2) {
+      const blue = cbPlane[chroma + i]!;
+      const red = crPlane[chroma + i]!;
+      const rOffset = crR[red]! + offset;
+      const gOffset = ((cbG[blue]! + crG[red]!) >> shift) + offset;
+      const bOffset = cbB[blue]! + offset;
+      let l = lumaPlane[l0 + x]!;
+      out[o + x] = alpha | (clamp[l + bOffset]! << 16) | (clamp[l + gOffset]! << 8) | clamp[l + rOffset]!;
+      l = lumaPlane[l0 + x + 1]!;
+      out[o + x + 1] = alpha | (clamp[l + bOffset]! << 16) | (clamp[l + gOffset]! << 8) | clamp[l + rOffset]!;
+    }
+    if (x < width) {
+      // An odd width: the last chroma sample colours one pixel.
+      const blue = cbPlane[chroma + pairs]!;
+      const red = crPlane[chroma + pairs]!;
+      const l = lumaPlane[l0 + x]! + offset;
+      out[o + x] = alpha | (clamp[l + cbB[blue]!]! << 16) | (clamp[l + ((cbG[blue]! + crG[red]!) >> shift)]! << 8) | clamp[l + crR[red]!]!;
+    }
+  }
+}

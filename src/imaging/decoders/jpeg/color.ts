@@ -3,7 +3,7 @@
  * fused row by row, so no full-size intermediate plane is ever allocated.
  */
 import type { Component } from './component.js';
-import { isYcbcr420, ycbcr420ToRgba32 } from './color-420.js';
+import { isYcbcr420, ycbcr420ToRgba32, ycbcr420ToRgba32Replicated } from './color-420.js';
 import { RowSource } from './upsample.js';
 import { ALPHA, CB_B, CB_G, CLAMP, CLAMP_OFFSET, CR_G, CR_R, LITTLE_ENDIAN, SCALE_BITS } from './ycbcr-tables.js';
 
@@ -31,7 +31,9 @@ export function planesToRgba(
 ): void {
   const out32 = LITTLE_ENDIAN && out.byteOffset % 4 === 0 ? new Uint32Array(out.buffer, out.byteOffset, width * height) : null;
   if (model === 'ycbcr' && out32 !== null && isYcbcr420(components)) {
-    ycbcr420ToRgba32(components, width, out32, y0, y1);
+    // Decoded smaller, the picture is being shrunk anyway: chroma is replicated, not interpolated.
+    if (components[0]!.blockSize < 8) ycbcr420ToRgba32Replicated(components, width, out32, y0, y1);
+    else ycbcr420ToRgba32(components, width, out32, y0, y1);
     return;
   }
   const sources = components.map((c) => new RowSource(c, maxH, maxV, width));

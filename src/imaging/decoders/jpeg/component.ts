@@ -5,7 +5,7 @@
 import type { FrameComponent } from './markers.js';
 import type { HuffmanTable } from './huffman.js';
 import { idct8x8, idctFlat8x8 } from './idct.js';
-import { idctScaled } from './idct-scaled.js';
+import { flatScaledSample, idctScaled } from './idct-scaled.js';
 
 export class Component {
   readonly id: number;
@@ -25,6 +25,8 @@ export class Component {
   readonly blocksPerColumn: number;
   /** Decoded samples, `stride` = blocksPerLine × blockSize apart. */
   readonly plane: Uint8Array;
+  /** The same plane as 32-bit words, for the full-size IDCT's four-sample stores; null when scaled. */
+  private readonly words: Uint32Array | null;
   readonly stride: number;
   /** Progressive frames: 64 coefficients per block, natural order, for all blocksPerLine × blocksPerColumn. */
   readonly coefficients: Int16Array | null;
@@ -34,6 +36,8 @@ export class Component {
   acTable: HuffmanTable | null = null;
   /** DC predictor, reset at each scan and restart. */
   pred = 0;
+  /** The IDCT's intermediate results between its two passes, this decode's own. */
+  private readonly workspace = new Int32Array(64);
 
   constructor(
     spec: FrameComponent,
@@ -57,6 +61,7 @@ export class Component {
     this.blocksPerColumn = Math.ceil(height / (8 * maxV)) * spec.v;
     this.stride = this.blocksPerLine * blockSize;
     this.plane = new Uint8Array(this.stride * this.blocksPerColumn * blockSize);
+    this.words = blockSize === 8 ? new Uint32Array(this.plane.buffer, 0, this.plane.length >> 2) : null;
     this.coefficients = progressive ? new Int16Array(this.blocksPerLine * this.blocksPerColumn * 64) : null;
   }
 
@@ -64,13 +69,23 @@ export class Component {
   storeBlock(coefficients: Int16Array, offset: number, row: number, col: number): void {
     const size = this.blockSize;
     const at = row * size * this.stride + col * size;
-    if (size === 8) idct8x8(coefficients, offset, this.quant!, this.plane, at, this.stride);
-    else idctScaled(coefficients, offset, this.quant!, this.plane, at, this.stride, size);
+    if (size === 8) idct8x8(coefficients, offset, this.quant!, this.words!, at >> 2, this.stride >> 2, this.workspace);
+    else idctScaled(coefficients, offset, this.quant!, this.plane, at, this.stride, size, this.workspace);
   }
 
-  /** Like `storeBlock` for an 8×8 block (full scale) whose only non-zero coefficient is the DC term `dc`. */
+  /** Like `storeBlock` for a block whose only non-zero coefficient is the DC term `dc`: one level fills it. */
   storeFlatBlock(dc: number, row: number, col: number): void {
     const stride = this.stride;
-    idctFlat8x8(dc, this.quant![0]!, this.plane, row * 8 * stride + col * 8, stride);
+    const size = this.blockSize;
+    const at = row * size * stride + col * size;
+    if (size === 8) {
+      idctFlat8x8(dc, this.quant![0]!, this.words!, at >> 2, stride >> 2);
+      return;
+    }
+    const plane = this.plane;
+    const v = flatScaledSample(dc, this.quant![0]!);
+    for (let y = 0, o = at; y < size; y++, o += stride) {
+      for (let x = 0; x < size; x++) plane[o + x] = v;
+    }
   }
 }

@@ -16,11 +16,12 @@ export class HuffmanTable {
   readonly valueOffset = new Int32Array(18);
   readonly symbols: Uint8Array;
   /**
-   * AC tables: indexed like `lookup`, for a code whose symbol has a non-zero size s and whose code
-   * and s value bits together fit in LOOKUP_BITS — (value << 16) | (run << 8) | (code length << 4) | s,
-   * the value already sign-extended; 0 otherwise. One read then decodes a whole coefficient.
+   * Indexed like `lookup`, for a code whose code and s value bits (s = the symbol's low nibble, the
+   * size) together fit in LOOKUP_BITS: (value << 16) | (run << 8) | (code length << 4) | s, the value
+   * already sign-extended (0 when s = 0: an AC table's end of block or run of 16 zeros, a DC table's
+   * zero difference); 0 when the code is longer. One read then decodes a whole coefficient.
    */
-  readonly acFast = new Int32Array(1 << LOOKUP_BITS);
+  readonly fast = new Int32Array(1 << LOOKUP_BITS);
 
   /** `counts[i]` is the number of codes of length i + 1; `symbols` in code order. */
   constructor(counts: Uint8Array, symbols: Uint8Array) {
@@ -50,11 +51,15 @@ export class HuffmanTable {
       const entry = this.lookup[bits]!;
       const length = entry >> 8;
       const size = entry & 15;
-      if (entry === 0 || size === 0 || length + size > LOOKUP_BITS) continue;
+      if (entry === 0 || length + size > LOOKUP_BITS) continue;
+      if (size === 0) {
+        this.fast[bits] = ((entry & 0xf0) << 4) | (length << 4);
+        continue;
+      }
       const raw = (bits >> (LOOKUP_BITS - length - size)) & ((1 << size) - 1);
       // The "extend" step of F.2.2.1: a leading 0 bit means a negative value.
       const value = raw < 1 << (size - 1) ? raw - (1 << size) + 1 : raw;
-      this.acFast[bits] = (value << 16) | ((entry & 0xf0) << 4) | (length << 4) | size;
+      this.fast[bits] = (value << 16) | ((entry & 0xf0) << 4) | (length << 4) | size;
     }
   }
 }

@@ -5,28 +5,39 @@
  *
  * The basis keeps the 8-point JPEG IDCT's weights, ½·C(u)·cos((2x + 1)uπ / 2N) with C(0) = 1/√2,
  * so a flat block of level a (DC = 8a) comes out as a at any N and low frequencies keep their amplitude.
+ * Integer arithmetic as in the full IDCT: constants with 13 fraction bits, 2 extra bits between passes.
  */
+import { RANGE_LIMIT } from './idct.js';
 
-// ½·cos(π/4) = ½·C(0): the weight of the DC term (and of u = 2 at N = 4).
-const HALF_SQRT_HALF = 0.5 * Math.SQRT1_2;
-// ½·cos(π/8) and ½·cos(3π/8): the weights of u = 1 and u = 3 at N = 4.
-const HALF_COS_PI_8 = 0.5 * Math.cos(Math.PI / 8);
-const HALF_COS_3PI_8 = 0.5 * Math.cos((3 * Math.PI) / 8);
+const CONST_BITS = 13;
+const PASS1_BITS = 2;
+const FINAL_SHIFT = CONST_BITS + PASS1_BITS;
+// ½·cos(π/4) = ½·C(0), the weight of the DC term (and of u = 2 at N = 4); ½·cos(π/8) and
+// ½·cos(3π/8), the weights of u = 1 and u = 3 at N = 4; each × 2^13, rounded.
+const FIX_DC = 2896;
+const FIX_C1 = 3784;
+const FIX_C3 = 1567;
 
-/** Column-pass results, 4×4 at most. */
-const workspace = new Float64Array(16);
-
-function limit(v: number): number {
-  const r = Math.round(v) + 128;
-  return r < 0 ? 0 : r > 255 ? 255 : r;
+/**
+ * The sample a block holding only its DC term gives at any reduced size: DC × q / 8, level-shifted
+ * and limited (the N-point weights multiply to exactly 1/8 for the DC term).
+ *
+ * @example
+ * ```ts
+ * plane[offset] = flatScaledSample(coefficients[0], quant[0]); // a 1/8-scale decode's one sample of a block
+ * ```
+ */
+export function flatScaledSample(dc: number, q0: number): number {
+  return RANGE_LIMIT[(((dc * q0 + 4) >> 3) + 128) & 1023]!;
 }
 
 /**
  * Like `idct8x8`, but writes a `size`×`size` block (size 4, 2 or 1) from the low frequencies.
+ * `workspace` (16 entries) holds the column pass; the caller owns it, so decodes share nothing.
  *
  * @example
  * ```ts
- * idctScaled(coefficients, 0, quant, plane, offset, stride, 2); // a 2×2 block: 1/4 scale
+ * idctScaled(coefficients, 0, quant, plane, offset, stride, 2, new Int32Array(16)); // a 2×2 block: 1/4 scale
  * ```
  */
 export function idctScaled(
@@ -37,59 +48,63 @@ export function idctScaled(
   outOffset: number,
   stride: number,
   size: number,
+  workspace: Int32Array,
 ): void {
   const c = coefficients;
   const q = quant;
+  const limit = RANGE_LIMIT;
   if (size === 1) {
-    out[outOffset] = limit((c[offset]! * q[0]!) / 8);
+    out[outOffset] = flatScaledSample(c[offset]!, q[0]!);
     return;
   }
-  const ws = workspace;
   if (size === 2) {
-    // Columns u = 0, 1 over rows v = 0, 1; then rows.
-    for (let u = 0; u < 2; u++) {
-      const f0 = c[offset + u]! * q[u]!;
-      const f1 = c[offset + 8 + u]! * q[8 + u]!;
-      ws[u] = HALF_SQRT_HALF * (f0 + f1);
-      ws[2 + u] = HALF_SQRT_HALF * (f0 - f1);
-    }
-    for (let y = 0; y < 2; y++) {
-      const f0 = ws[y * 2]!;
-      const f1 = ws[y * 2 + 1]!;
-      const o = outOffset + y * stride;
-      out[o] = limit(HALF_SQRT_HALF * (f0 + f1));
-      out[o + 1] = limit(HALF_SQRT_HALF * (f0 - f1));
-    }
+    // The 2-point weights multiply to 1/8 in 2-D: each sample is (±f00 ± f01 ± f10 ± f11) / 8.
+    const f00 = c[offset]! * q[0]!;
+    const f01 = c[offset + 1]! * q[1]!;
+    const f10 = c[offset + 8]! * q[8]!;
+    const f11 = c[offset + 9]! * q[9]!;
+    const top = f00 + f10;
+    const bottom = f00 - f10;
+    const topOdd = f01 + f11;
+    const bottomOdd = f01 - f11;
+    const bias = 4 + (128 << 3);
+    out[outOffset] = limit[((top + topOdd + bias) >> 3) & 1023]!;
+    out[outOffset + 1] = limit[((top - topOdd + bias) >> 3) & 1023]!;
+    out[outOffset + stride] = limit[((bottom + bottomOdd + bias) >> 3) & 1023]!;
+    out[outOffset + stride + 1] = limit[((bottom - bottomOdd + bias) >> 3) & 1023]!;
     return;
   }
-  // size 4: even part from u = 0, 2, odd part from u = 1, 3.
+  // size 4: even part from u = 0, 2, odd part from u = 1, 3; columns first, then rows.
+  const ws = workspace;
+  const round1 = 1 << (CONST_BITS - PASS1_BITS - 1);
+  const shift1 = CONST_BITS - PASS1_BITS;
   for (let u = 0; u < 4; u++) {
     const f0 = c[offset + u]! * q[u]!;
     const f1 = c[offset + 8 + u]! * q[8 + u]!;
     const f2 = c[offset + 16 + u]! * q[16 + u]!;
     const f3 = c[offset + 24 + u]! * q[24 + u]!;
-    const e0 = HALF_SQRT_HALF * (f0 + f2);
-    const e1 = HALF_SQRT_HALF * (f0 - f2);
-    const o0 = HALF_COS_PI_8 * f1 + HALF_COS_3PI_8 * f3;
-    const o1 = HALF_COS_3PI_8 * f1 - HALF_COS_PI_8 * f3;
-    ws[u] = e0 + o0;
-    ws[4 + u] = e1 + o1;
-    ws[8 + u] = e1 - o1;
-    ws[12 + u] = e0 - o0;
+    const e0 = (f0 + f2) * FIX_DC;
+    const e1 = (f0 - f2) * FIX_DC;
+    const o0 = f1 * FIX_C1 + f3 * FIX_C3;
+    const o1 = f1 * FIX_C3 - f3 * FIX_C1;
+    ws[u] = (e0 + o0 + round1) >> shift1;
+    ws[4 + u] = (e1 + o1 + round1) >> shift1;
+    ws[8 + u] = (e1 - o1 + round1) >> shift1;
+    ws[12 + u] = (e0 - o0 + round1) >> shift1;
   }
-  for (let y = 0; y < 4; y++) {
-    const f0 = ws[y * 4]!;
-    const f1 = ws[y * 4 + 1]!;
-    const f2 = ws[y * 4 + 2]!;
-    const f3 = ws[y * 4 + 3]!;
-    const e0 = HALF_SQRT_HALF * (f0 + f2);
-    const e1 = HALF_SQRT_HALF * (f0 - f2);
-    const o0 = HALF_COS_PI_8 * f1 + HALF_COS_3PI_8 * f3;
-    const o1 = HALF_COS_3PI_8 * f1 - HALF_COS_PI_8 * f3;
-    const o = outOffset + y * stride;
-    out[o] = limit(e0 + o0);
-    out[o + 1] = limit(e1 + o1);
-    out[o + 2] = limit(e1 - o1);
-    out[o + 3] = limit(e0 - o0);
+  const bias = (1 << (FINAL_SHIFT - 1)) + (128 << FINAL_SHIFT);
+  for (let y = 0, o = outOffset; y < 16; y += 4, o += stride) {
+    const f0 = ws[y]!;
+    const f1 = ws[y + 1]!;
+    const f2 = ws[y + 2]!;
+    const f3 = ws[y + 3]!;
+    const e0 = (f0 + f2) * FIX_DC;
+    const e1 = (f0 - f2) * FIX_DC;
+    const o0 = f1 * FIX_C1 + f3 * FIX_C3;
+    const o1 = f1 * FIX_C3 - f3 * FIX_C1;
+    out[o] = limit[((e0 + o0 + bias) >> FINAL_SHIFT) & 1023]!;
+    out[o + 1] = limit[((e1 + o1 + bias) >> FINAL_SHIFT) & 1023]!;
+    out[o + 2] = limit[((e1 - o1 + bias) >> FINAL_SHIFT) & 1023]!;
+    out[o + 3] = limit[((e0 - o0 + bias) >> FINAL_SHIFT) & 1023]!;
   }
 }

@@ -29,30 +29,54 @@ const FIX_3_072711026 = 25172;
  * Maps a level-shifted sample v (valid data gives −384…639) at index (v & 1023) to v clamped to 0–255.
  * Damaged data can overshoot further; masking keeps the read inside the table (libjpeg does the same)
  * and merely yields a wrong grey level for an already-wrong block.
+ *
+ * @example
+ * ```ts
+ * RANGE_LIMIT[(300 + 128) & 1023]; // 255: a sample of 300 before the level shift is limited
+ * ```
  */
-const RANGE_LIMIT = new Uint8Array(1024);
+export const RANGE_LIMIT = new Uint8Array(1024);
 for (let i = 0; i < 1024; i++) {
   const v = i < 640 ? i : i - 1024;
   RANGE_LIMIT[i] = v < 0 ? 0 : v > 255 ? 255 : v;
 }
 
-/** Intermediate results between the two passes; one per module, since decoding is synchronous. */
-const workspace = new Int32Array(64);
+import { LITTLE_ENDIAN } from './ycbcr-tables.js';
+
+/** Where sample i (0–3) of a group of four goes in a 32-bit word of the host's byte order. */
+const SHIFT0 = LITTLE_ENDIAN ? 0 : 24;
+const SHIFT1 = LITTLE_ENDIAN ? 8 : 16;
+const SHIFT2 = LITTLE_ENDIAN ? 16 : 8;
+const SHIFT3 = LITTLE_ENDIAN ? 24 : 0;
 
 /**
  * Dequantises the 64 coefficients at `coefficients[offset…]` (natural order) with `quant`, and
- * writes the 8×8 samples (level-shifted by 128, limited to 0–255) to `out` at `outOffset`, rows
- * `stride` apart.
+ * writes the 8×8 samples (level-shifted by 128, limited to 0–255) to the byte plane seen as 32-bit
+ * words `out`, at word `outOffset`, rows `stride` words apart: four samples per store. `workspace`
+ * (64 entries) carries the column pass to the row pass; the caller owns it, so two decodes never
+ * share one.
+ *
+ * @example
+ * ```ts
+ * const words = new Uint32Array(plane.buffer);
+ * idct8x8(coefficients, 0, quant, words, (row * 8 * stride + col * 8) >> 2, stride >> 2, new Int32Array(64));
+ * ```
  */
 export function idct8x8(
   coefficients: Int16Array,
   offset: number,
   quant: Int32Array,
-  out: Uint8Array,
+  out: Uint32Array,
   outOffset: number,
   stride: number,
+  workspace: Int32Array,
 ): void {
   const ws = workspace;
+  const limit = RANGE_LIMIT;
+  const s0 = SHIFT0;
+  const s1 = SHIFT1;
+  const s2 = SHIFT2;
+  const s3 = SHIFT3;
   for (let col = 0; col < 8; col++) {
     const c = offset + col;
     if (
@@ -119,7 +143,7 @@ export function idct8x8(
   // Rounding and the +128 level shift folded into one constant added before the final shift.
   const bias = (1 << (FINAL_SHIFT - 1)) + (128 << FINAL_SHIFT);
   for (let row = 0; row < 64; row += 8) {
-    let o = outOffset + (row >> 3) * stride;
+    const o = outOffset + (row >> 3) * stride;
     const in0 = ws[row]!;
     const in1 = ws[row + 1]!;
     const in2 = ws[row + 2]!;
@@ -129,9 +153,9 @@ export function idct8x8(
     const in6 = ws[row + 6]!;
     const in7 = ws[row + 7]!;
     if ((in1 | in2 | in3 | in4 | in5 | in6 | in7) === 0) {
-      const v = RANGE_LIMIT[((in0 + (1 << (PASS1_BITS + 2)) + (128 << (PASS1_BITS + 3))) >> (PASS1_BITS + 3)) & 1023]!;
-      out[o++] = v; out[o++] = v; out[o++] = v; out[o++] = v;
-      out[o++] = v; out[o++] = v; out[o++] = v; out[o] = v;
+      const v = limit[((in0 + (1 << (PASS1_BITS + 2)) + (128 << (PASS1_BITS + 3))) >> (PASS1_BITS + 3)) & 1023]! * 0x01010101;
+      out[o] = v;
+      out[o + 1] = v;
       continue;
     }
     let z1 = (in2 + in6) * FIX_0_541196100;
@@ -162,14 +186,16 @@ export function idct8x8(
     o2 += z2 + z3;
     o3 += z1 + z4;
 
-    out[o] = RANGE_LIMIT[((t10 + o3 + bias) >> FINAL_SHIFT) & 1023]!;
-    out[o + 7] = RANGE_LIMIT[((t10 - o3 + bias) >> FINAL_SHIFT) & 1023]!;
-    out[o + 1] = RANGE_LIMIT[((t11 + o2 + bias) >> FINAL_SHIFT) & 1023]!;
-    out[o + 6] = RANGE_LIMIT[((t11 - o2 + bias) >> FINAL_SHIFT) & 1023]!;
-    out[o + 2] = RANGE_LIMIT[((t12 + o1 + bias) >> FINAL_SHIFT) & 1023]!;
-    out[o + 5] = RANGE_LIMIT[((t12 - o1 + bias) >> FINAL_SHIFT) & 1023]!;
-    out[o + 3] = RANGE_LIMIT[((t13 + o0 + bias) >> FINAL_SHIFT) & 1023]!;
-    out[o + 4] = RANGE_LIMIT[((t13 - o0 + bias) >> FINAL_SHIFT) & 1023]!;
+    out[o] =
+      (limit[((t10 + o3 + bias) >> FINAL_SHIFT) & 1023]! << s0) |
+      (limit[((t11 + o2 + bias) >> FINAL_SHIFT) & 1023]! << s1) |
+      (limit[((t12 + o1 + bias) >> FINAL_SHIFT) & 1023]! << s2) |
+      (limit[((t13 + o0 + bias) >> FINAL_SHIFT) & 1023]! << s3);
+    out[o + 1] =
+      (limit[((t13 - o0 + bias) >> FINAL_SHIFT) & 1023]! << s0) |
+      (limit[((t12 - o1 + bias) >> FINAL_SHIFT) & 1023]! << s1) |
+      (limit[((t11 - o2 + bias) >> FINAL_SHIFT) & 1023]! << s2) |
+      (limit[((t10 - o3 + bias) >> FINAL_SHIFT) & 1023]! << s3);
   }
 }
 
@@ -177,12 +203,17 @@ export function idct8x8(
  * What `idct8x8` computes for a block whose only non-zero coefficient is the DC term `dc`, quantised
  * with `q0`: the same 64 samples, all equal, written without the transform (most blocks of a photo's
  * chroma, and many of its luma, are flat like this).
+ *
+ * @example
+ * ```ts
+ * idctFlat8x8(coefficients[0], quant[0], new Uint32Array(plane.buffer), (row * 8 * stride + col * 8) >> 2, stride >> 2);
+ * ```
  */
-export function idctFlat8x8(dc: number, q0: number, out: Uint8Array, outOffset: number, stride: number): void {
+export function idctFlat8x8(dc: number, q0: number, out: Uint32Array, outOffset: number, stride: number): void {
   // Exactly the column pass's DC shortcut followed by the row pass's: bit-identical to idct8x8.
-  const v = RANGE_LIMIT[((((dc * q0) << PASS1_BITS) + (1 << (PASS1_BITS + 2)) + (128 << (PASS1_BITS + 3))) >> (PASS1_BITS + 3)) & 1023]!;
+  const v = RANGE_LIMIT[((((dc * q0) << PASS1_BITS) + (1 << (PASS1_BITS + 2)) + (128 << (PASS1_BITS + 3))) >> (PASS1_BITS + 3)) & 1023]! * 0x01010101;
   for (let row = 0, o = outOffset; row < 8; row++, o += stride) {
-    out[o] = v; out[o + 1] = v; out[o + 2] = v; out[o + 3] = v;
-    out[o + 4] = v; out[o + 5] = v; out[o + 6] = v; out[o + 7] = v;
+    out[o] = v;
+    out[o + 1] = v;
   }
 }

@@ -28,16 +28,18 @@ export interface ScanParams {
   onMcuRow?: (row: number) => void;
 }
 
-/** One sequential block's coefficients, reused for every block (zeroed after each). */
-const block = new Int16Array(64);
+/** One progressive scan's parameters and the end-of-band run its block decoders carry across blocks. */
+interface ProgressiveState {
+  ss: number;
+  se: number;
+  al: number;
+  eobrun: number;
+}
 
-type BlockDecoder = (reader: BitReader, component: Component, coefficients: Int16Array, offset: number) => void;
+type BlockDecoder = (reader: BitReader, component: Component, coefficients: Int16Array, offset: number, state: ProgressiveState) => void;
 
 /** The zigzag positions past this one are many: clearing the whole block is then cheaper than one by one. */
 const CLEAR_ALL_AFTER = 16;
-
-/** Progressive decoding keeps the end-of-band run across blocks of a scan. */
-let eobrun = 0;
 
 /**
  * Decodes one sequential block into `coefficients` (which must be all zero), returning the highest
@@ -47,14 +49,28 @@ let eobrun = 0;
 function decodeSequential(reader: BitReader, c: Component, coefficients: Int16Array, offset: number): number {
   const dcTable = c.dcTable!;
   const acTable = c.acTable!;
-  const t = reader.decode(dcTable);
-  c.pred += t === 0 ? 0 : reader.receiveExtend(t);
+  const dcFast = dcTable.fast[reader.peek()]!;
+  // A DC symbol is a size alone; one with a high nibble (damaged data) takes the slow path, as before.
+  if (dcFast !== 0 && (dcFast & 0xf00) === 0) {
+    reader.skip(((dcFast >> 4) & 15) + (dcFast & 15));
+    c.pred += dcFast >> 16;
+  } else {
+    const t = reader.decode(dcTable);
+    c.pred += t === 0 ? 0 : reader.receiveExtend(t);
+  }
   coefficients[offset] = c.pred;
-  const acFast = acTable.acFast;
+  const acFast = acTable.fast;
   let last = 0;
   for (let k = 1; k < 64; ) {
     const fast = acFast[reader.peek()]!;
     if (fast !== 0) {
+      if ((fast & 15) === 0) {
+        // End of block, or (run 15) sixteen zeros.
+        reader.skip((fast >> 4) & 15);
+        if ((fast & 0xf00) !== 0xf00) break;
+        k += 16;
+        continue;
+      }
       k += (fast >> 8) & 15;
       if (k > 63) {
         reader.skip((fast >> 4) & 15); // damaged: like the slow path, the value bits stay unread
@@ -83,31 +99,31 @@ function decodeSequential(reader: BitReader, c: Component, coefficients: Int16Ar
   return last;
 }
 
-function decodeDcFirst(reader: BitReader, c: Component, coefficients: Int16Array, offset: number): void {
+function decodeDcFirst(reader: BitReader, c: Component, coefficients: Int16Array, offset: number, state: ProgressiveState): void {
   const t = reader.decode(c.dcTable!);
   c.pred += t === 0 ? 0 : reader.receiveExtend(t);
-  coefficients[offset] = c.pred * (1 << scanAl);
+  coefficients[offset] = c.pred * (1 << state.al);
 }
 
-function decodeDcRefine(reader: BitReader, _c: Component, coefficients: Int16Array, offset: number): void {
-  if (reader.bit()) coefficients[offset]! |= 1 << scanAl;
+function decodeDcRefine(reader: BitReader, _c: Component, coefficients: Int16Array, offset: number, state: ProgressiveState): void {
+  if (reader.bit()) coefficients[offset]! |= 1 << state.al;
 }
 
-function decodeAcFirst(reader: BitReader, c: Component, coefficients: Int16Array, offset: number): void {
-  if (eobrun > 0) {
-    eobrun--;
+function decodeAcFirst(reader: BitReader, c: Component, coefficients: Int16Array, offset: number, state: ProgressiveState): void {
+  if (state.eobrun > 0) {
+    state.eobrun--;
     return;
   }
   const acTable = c.acTable!;
-  const se = scanSe;
-  const scale = 1 << scanAl;
-  for (let k = scanSs; k <= se; ) {
+  const se = state.se;
+  const scale = 1 << state.al;
+  for (let k = state.ss; k <= se; ) {
     const rs = reader.decode(acTable);
     const s = rs & 15;
     const r = rs >> 4;
     if (s === 0) {
       if (r < 15) {
-        eobrun = (1 << r) - 1 + (r > 0 ? reader.bits(r) : 0);
+        state.eobrun = (1 << r) - 1 + (r > 0 ? reader.bits(r) : 0);
         break;
       }
       k += 16;
@@ -120,12 +136,12 @@ function decodeAcFirst(reader: BitReader, c: Component, coefficients: Int16Array
   }
 }
 
-function decodeAcRefine(reader: BitReader, c: Component, coefficients: Int16Array, offset: number): void {
-  const plus = 1 << scanAl;
-  const minus = -1 << scanAl;
-  const se = scanSe;
-  let k = scanSs;
-  if (eobrun <= 0) {
+function decodeAcRefine(reader: BitReader, c: Component, coefficients: Int16Array, offset: number, state: ProgressiveState): void {
+  const plus = 1 << state.al;
+  const minus = -1 << state.al;
+  const se = state.se;
+  let k = state.ss;
+  if (state.eobrun <= 0) {
     const acTable = c.acTable!;
     while (k <= se) {
       const rs = reader.decode(acTable);
@@ -136,7 +152,7 @@ function decodeAcRefine(reader: BitReader, c: Component, coefficients: Int16Arra
         // A newly non-zero coefficient always has magnitude 1 at this bit position.
         value = reader.bit() ? plus : minus;
       } else if (r !== 15) {
-        eobrun = (1 << r) + (r > 0 ? reader.bits(r) : 0);
+        state.eobrun = (1 << r) + (r > 0 ? reader.bits(r) : 0);
         break;
       }
       // Skip r zero coefficients (refining the non-zero ones passed on the way), then place `value`.
@@ -157,7 +173,7 @@ function decodeAcRefine(reader: BitReader, c: Component, coefficients: Int16Arra
       }
     }
   }
-  if (eobrun > 0) {
+  if (state.eobrun > 0) {
     // Inside an end-of-band run: only refinement bits for coefficients already non-zero.
     for (; k <= se; k++) {
       const z = offset + ZIGZAG[k]!;
@@ -166,14 +182,9 @@ function decodeAcRefine(reader: BitReader, c: Component, coefficients: Int16Arra
         coefficients[z] = current >= 0 ? current + plus : current + minus;
       }
     }
-    eobrun--;
+    state.eobrun--;
   }
 }
-
-// Scan parameters read by the block decoders (module state: decoding is synchronous and not re-entered).
-let scanSs = 0;
-let scanSe = 63;
-let scanAl = 0;
 
 /**
  * Decodes the scan whose entropy-coded data starts at `position`; returns the index where the data
@@ -185,10 +196,9 @@ export function decodeScan(bytes: Uint8Array, position: number, scan: ScanParams
   // only overwrite earlier scans with blank blocks.
   if (position >= bytes.length || (bytes[position] === 0xff && bytes[position + 1] !== 0x00)) return position;
   const reader = new BitReader(bytes, position);
-  scanSs = scan.ss;
-  scanSe = scan.se;
-  scanAl = scan.al;
-  eobrun = 0;
+  const state: ProgressiveState = { ss: scan.ss, se: scan.se, al: scan.al, eobrun: 0 };
+  // One sequential block's coefficients, reused for every block (zeroed after each).
+  const block = new Int16Array(64);
   // Progressive only: sequential blocks go through decodeSequential, which also reports where the block ends.
   const decodeBlock: BlockDecoder =
     scan.ss === 0 ? (scan.ah === 0 ? decodeDcFirst : decodeDcRefine) : scan.ah === 0 ? decodeAcFirst : decodeAcRefine;
@@ -206,7 +216,7 @@ export function decodeScan(bytes: Uint8Array, position: number, scan: ScanParams
   const doBlock = (c: Component, row: number, col: number): void => {
     if (sequential) {
       const last = reader.exhausted() ? 0 : decodeSequential(reader, c, block, 0);
-      if (last === 0 && c.blockSize === 8) {
+      if (last === 0) {
         c.storeFlatBlock(block[0]!, row, col);
         block[0] = 0;
       } else {
@@ -215,7 +225,7 @@ export function decodeScan(bytes: Uint8Array, position: number, scan: ScanParams
         else for (let k = 0; k <= last; k++) block[ZIGZAG[k]!] = 0;
       }
     } else if (!reader.exhausted()) {
-      decodeBlock(reader, c, c.coefficients!, (row * c.blocksPerLine + col) * 64);
+      decodeBlock(reader, c, c.coefficients!, (row * c.blocksPerLine + col) * 64, state);
     }
   };
 
@@ -249,7 +259,7 @@ export function decodeScan(bytes: Uint8Array, position: number, scan: ScanParams
       reader.exhaust();
     }
     for (const c of components) c.pred = 0;
-    eobrun = 0;
+    state.eobrun = 0;
   }
   return reader.position;
 }
