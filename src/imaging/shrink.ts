@@ -269,16 +269,21 @@ function addOpaqueRow(
       g += ((px >>> 8) & 0xff) * w;
       b += ((px >>> 16) & 0xff) * w;
     }
-    current[k] += r * w1;
-    current[k + 1] += g * w1;
-    current[k + 2] += b * w1;
-    if (w2 !== 0) {
-      next[k] += r * w2;
-      next[k + 1] += g * w2;
-      next[k + 2] += b * w2;
-    }
+    addColumn(current, next, k, r, g, b, w1, w2);
   }
   return all >>> 24 === OPAQUE;
+}
+
+/** Adds one column's opaque sums × w1 into the current output row and × w2 (often 0) into the next (small enough to be inlined). */
+function addColumn(current: Float64Array, next: Float64Array, k: number, r: number, g: number, b: number, w1: number, w2: number): void {
+  current[k] += r * w1;
+  current[k + 1] += g * w1;
+  current[k + 2] += b * w1;
+  if (w2 !== 0) {
+    next[k] += r * w2;
+    next[k + 1] += g * w2;
+    next[k + 2] += b * w2;
+  }
 }
 
 /**
@@ -313,14 +318,7 @@ function addOpaqueRow4(
     const r = (p0 & 0xff) * x0 + (p1 & 0xff) * x1 + (p2 & 0xff) * x2 + (p3 & 0xff) * x3;
     const g = ((p0 >>> 8) & 0xff) * x0 + ((p1 >>> 8) & 0xff) * x1 + ((p2 >>> 8) & 0xff) * x2 + ((p3 >>> 8) & 0xff) * x3;
     const b = ((p0 >>> 16) & 0xff) * x0 + ((p1 >>> 16) & 0xff) * x1 + ((p2 >>> 16) & 0xff) * x2 + ((p3 >>> 16) & 0xff) * x3;
-    current[k] += r * w1;
-    current[k + 1] += g * w1;
-    current[k + 2] += b * w1;
-    if (w2 !== 0) {
-      next[k] += r * w2;
-      next[k + 1] += g * w2;
-      next[k + 2] += b * w2;
-    }
+    addColumn(current, next, k, r, g, b, w1, w2);
   }
   return all >>> 24 === OPAQUE;
 }
