@@ -8,7 +8,7 @@
  * skipping the transform, and a bound on where the nonzero coefficients end so the coder stops early
  * (dct.ts: at q90 most chroma blocks and a third of photo luma blocks are DC only); colour
  * conversion in fixed point from 32-bit pixel reads, alpha composited in the same pass, straight
- * into level-shifted strips (strips.ts); precomputed Huffman codes from the standard tables (no statistics pass) sent
+ * into each block's samples for 4:4:4 and into level-shifted strips for 4:2:0 (strips.ts); precomputed Huffman codes from the standard tables (no statistics pass) sent
  * through a 32-bit bit accumulator held in locals, four bytes at a time (entropy.ts); and working
  * one MCU row at a time so memory stays at a few strips besides the output.
  * bench/jpeg-encode-speed.ts measures it against jpeg-js.
