@@ -6,7 +6,10 @@
  *
  * Inputs: the 4000×3000 photo collage and the 1920×1080 screenshot from fixtures/collages.
  *
- * Run: npx tsx bench/jpeg-encode-speed.ts [runs] [--no-jpegjs]
+ * Run: npx tsx bench/jpeg-encode-speed.ts [runs] [--no-jpegjs] [--baseline main]
+ * With --baseline REV, that revision's encoder and the working tree's are timed alternately on
+ * each input and subsampling (before vs after, MP per CPU-second, and whether the bytes agree)
+ * before the usual table.
  * Set JPEG_CANDIDATE=path/to/module.ts (exporting encodeJpeg) to time a candidate encoder too and
  * check that its output is byte-identical to the current one.
  */
@@ -17,12 +20,14 @@ import jpegJs from 'jpeg-js';
 import { decode } from '../src/imaging/decode.js';
 import { encodeJpeg } from '../src/imaging/encoders/jpeg.js';
 import type { Raster } from '../src/imaging/raster.js';
+import { baselineArgument, cpuMsOf, importAtRevision } from './baseline.js';
 import { median } from './stats.js';
 
 const args = process.argv.slice(2);
 /** At least 7 runs: fewer and one scheduler hiccup moves the median. */
 const runs = Math.max(7, Number(args.find((a) => /^\d+$/.test(a)) ?? 7));
 const withJpegJs = !args.includes('--no-jpegjs');
+const revision = baselineArgument(args);
 
 type Encode = (raster: Raster) => Uint8Array;
 
@@ -81,6 +86,34 @@ if (candidatePath) {
 }
 if (withJpegJs) {
   encoders.push(['jpeg-js q90 4:4:4', (r) => jpegJs.encode({ width: r.width, height: r.height, data: r.data }, 90).data, runs]);
+}
+
+if (revision !== undefined) {
+  const before = (await importAtRevision<{ encodeJpeg: typeof encodeJpeg }>(revision, 'src/imaging/encoders/jpeg.ts')).encodeJpeg;
+  const rounds = 2 * runs;
+  console.log(`${revision} vs working tree, alternating, median of ${rounds} rounds after a warm-up; MP per CPU-second`);
+  for (const [name, raster] of inputs) {
+    for (const subsampling of ['444', '420'] as const) {
+      const options = { quality: 90, subsampling };
+      const a = before(raster, options);
+      const b = encodeJpeg(raster, options);
+      const same = a.length === b.length && a.every((v, i) => v === b[i]);
+      const beforeMs: number[] = [];
+      const afterMs: number[] = [];
+      for (let i = 0; i < rounds; i++) {
+        // Which goes first alternates too, so neither always inherits the other's warm caches or garbage.
+        if (i % 2 === 0) beforeMs.push(cpuMsOf(() => before(raster, options)));
+        afterMs.push(cpuMsOf(() => encodeJpeg(raster, options)));
+        if (i % 2 === 1) beforeMs.push(cpuMsOf(() => before(raster, options)));
+      }
+      const mp = (raster.width * raster.height) / 1e6;
+      const rateBefore = mp / (median(beforeMs) / 1000);
+      const rateAfter = mp / (median(afterMs) / 1000);
+      console.log(
+        `${name.padEnd(21)} q90 ${subsampling}  ${revision} ${rateBefore.toFixed(1).padStart(6)}  after ${rateAfter.toFixed(1).padStart(6)}  ${(rateAfter / rateBefore).toFixed(2)}×  bytes ${same ? 'identical' : 'DIFFER'}`,
+      );
+    }
+  }
 }
 
 console.log(`MP per CPU-second (and per wall-second), median of ${runs} runs after a warm-up; Node ${process.version}`);

@@ -26,7 +26,8 @@
  * number per output row. A row that turns out translucent is taken back out exactly (integer sums)
  * and summed premultiplied. Contributor tables are built once per call, and every output column
  * reads the same number of source pixels (zero-weight padding where its span is shorter), so there
- * is no per-column branch on the span's length.
+ * is no per-column branch on the span's length; for most ratios up to 3 that number is four and
+ * the opaque sums are written out for four pixels without an inner loop.
  */
 import { assertBoxInside, crop } from './crop.js';
 import { ImageError } from './errors.js';
@@ -107,7 +108,8 @@ function axisWeights(sourceLength: number, targetLength: number): AxisWeights {
  * with their weights `weight[o·count + j]` (0 for a padding column outside the span). The same
  * count for every column keeps the inner loop's trip count constant: with a varying count (2 or 3
  * pixels at ratio 1.28) the branch predictor missed on nearly every column, and that, not the
- * arithmetic, made non-integer ratios slow. Weights are in 1/targetLength of a source pixel and
+ * arithmetic, made non-integer ratios slow. Three is padded to UNROLLED, so ratios from about
+ * 1.1 to 3 take `addOpaqueRow4`. Weights are in 1/targetLength of a source pixel and
  * sum to sourceLength per column; a whole pixel weighs targetLength.
  */
 interface Contributors {
@@ -116,6 +118,12 @@ interface Contributors {
   weight: Int32Array;
 }
 
+/**
+ * Pixels per column of the straight-line opaque kernel. Columns of ratios up to 3 span at most
+ * four source pixels; spans of three are padded (zero weights) up to four.
+ */
+const UNROLLED = 4;
+
 function contributors(sourceLength: number, targetLength: number): Contributors {
   let count = 1;
   for (let o = 0; o < targetLength; o++) {
@@ -123,6 +131,9 @@ function contributors(sourceLength: number, targetLength: number): Contributors 
     const l = Math.floor(((o + 1) * sourceLength - 1) / targetLength);
     count = Math.max(count, l - f + 1);
   }
+  // Three becomes four for the straight-line kernel; two stays two (a ratio of exactly 2 would
+  // read twice the pixels for nothing, slower than the loop).
+  if (count === UNROLLED - 1 && sourceLength >= UNROLLED) count = UNROLLED;
   const start = new Int32Array(targetLength);
   const weight = new Int32Array(targetLength * count);
   for (let o = 0; o < targetLength; o++) {
@@ -243,6 +254,7 @@ function addOpaqueRow(
   w2: number,
 ): boolean {
   const { count, start, weight } = columns;
+  if (count === UNROLLED) return addOpaqueRow4(pixels, rowStart, columns, outWidth, current, w1, next, w2);
   let all = -1; // AND of every pixel word; its top byte is 255 exactly when every alpha is
   for (let o = 0, k = 0, wi = 0; o < outWidth; o++, k += 4) {
     let i = rowStart + start[o]!;
@@ -257,14 +269,56 @@ function addOpaqueRow(
       g += ((px >>> 8) & 0xff) * w;
       b += ((px >>> 16) & 0xff) * w;
     }
-    current[k] += r * w1;
-    current[k + 1] += g * w1;
-    current[k + 2] += b * w1;
-    if (w2 !== 0) {
-      next[k] += r * w2;
-      next[k + 1] += g * w2;
-      next[k + 2] += b * w2;
-    }
+    addColumn(current, next, k, r, g, b, w1, w2);
+  }
+  return all >>> 24 === OPAQUE;
+}
+
+/** Adds one column's opaque sums × w1 into the current output row and × w2 (often 0) into the next (small enough to be inlined). */
+function addColumn(current: Float64Array, next: Float64Array, k: number, r: number, g: number, b: number, w1: number, w2: number): void {
+  current[k] += r * w1;
+  current[k + 1] += g * w1;
+  current[k + 2] += b * w1;
+  if (w2 !== 0) {
+    next[k] += r * w2;
+    next[k + 1] += g * w2;
+    next[k + 2] += b * w2;
+  }
+}
+
+/**
+ * `addOpaqueRow` for columns of exactly UNROLLED pixels, in straight-line code: with the inner
+ * loop gone (and its trip count, loads of the loop bound and back edge per pixel) the whole row
+ * sums 1.1–1.3× faster at the ratios the tools use (1.28 for a quarter of a 4000×3000 photo,
+ * 1.96 for a 25 MP photo decoded at half size, 2.55 for a whole 4000×3000 photo).
+ */
+function addOpaqueRow4(
+  pixels: Uint32Array,
+  rowStart: number,
+  columns: Contributors,
+  outWidth: number,
+  current: Float64Array,
+  w1: number,
+  next: Float64Array,
+  w2: number,
+): boolean {
+  const { start, weight } = columns;
+  let all = -1;
+  for (let o = 0, k = 0, wi = 0; o < outWidth; o++, k += 4, wi += 4) {
+    const i = rowStart + start[o]!;
+    const p0 = pixels[i]!;
+    const p1 = pixels[i + 1]!;
+    const p2 = pixels[i + 2]!;
+    const p3 = pixels[i + 3]!;
+    const x0 = weight[wi]!;
+    const x1 = weight[wi + 1]!;
+    const x2 = weight[wi + 2]!;
+    const x3 = weight[wi + 3]!;
+    all &= p0 & p1 & p2 & p3;
+    const r = (p0 & 0xff) * x0 + (p1 & 0xff) * x1 + (p2 & 0xff) * x2 + (p3 & 0xff) * x3;
+    const g = ((p0 >>> 8) & 0xff) * x0 + ((p1 >>> 8) & 0xff) * x1 + ((p2 >>> 8) & 0xff) * x2 + ((p3 >>> 8) & 0xff) * x3;
+    const b = ((p0 >>> 16) & 0xff) * x0 + ((p1 >>> 16) & 0xff) * x1 + ((p2 >>> 16) & 0xff) * x2 + ((p3 >>> 16) & 0xff) * x3;
+    addColumn(current, next, k, r, g, b, w1, w2);
   }
   return all >>> 24 === OPAQUE;
 }

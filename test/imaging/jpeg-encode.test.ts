@@ -237,6 +237,21 @@ describe('encodeJpeg pixel access', () => {
     expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
   });
 
+  it.each(['420', '444'] as const)('encodes a block of one repeated pixel like blocks that only look alike (%s)', (subsampling) => {
+    // All transparent: one repeated word takes the flat-block shortcut; transparent pixels with
+    // differing garbage colour take the full conversion and transform. Both are white once
+    // composited, so the bytes must agree — across full blocks and the partial edge blocks of 21×13.
+    const repeated = flat(21, 13, [0, 0, 0, 0]);
+    const garbage = noisy(21, 13, false);
+    for (let p = 3; p < garbage.data.length; p += 4) garbage.data[p] = 0;
+    const a = encodeJpeg(repeated, { subsampling });
+    const b = encodeJpeg(garbage, { subsampling });
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+    // And a tinted, non-flat picture does differ, so the comparison can fail.
+    garbage.data[3] = 255;
+    expect(Buffer.from(encodeJpeg(garbage, { subsampling })).equals(Buffer.from(a))).toBe(false);
+  });
+
   it('stuffs every 0xFF in the scan: no marker between SOS and EOI', () => {
     const bytes = encodeJpeg(noisy(64, 64, false), { quality: 100 });
     let sos = -1;

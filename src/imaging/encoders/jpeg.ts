@@ -8,7 +8,7 @@
  * skipping the transform, and a bound on where the nonzero coefficients end so the coder stops early
  * (dct.ts: at q90 most chroma blocks and a third of photo luma blocks are DC only); colour
  * conversion in fixed point from 32-bit pixel reads, alpha composited in the same pass, straight
- * into level-shifted strips (strips.ts); precomputed Huffman codes from the standard tables (no statistics pass) sent
+ * into each block's samples for 4:4:4 and into level-shifted strips for 4:2:0 (strips.ts); precomputed Huffman codes from the standard tables (no statistics pass) sent
  * through a 32-bit bit accumulator held in locals, four bytes at a time (entropy.ts); and working
  * one MCU row at a time so memory stays at a few strips besides the output.
  * bench/jpeg-encode-speed.ts measures it against jpeg-js.
@@ -17,8 +17,8 @@ import { ImageError } from '../errors.js';
 import type { Raster } from '../raster.js';
 import { ByteSink } from './jpeg/byte-sink.js';
 import { BLOCK_RESERVE, EntropyWriter, codeBlock, packHuffman } from './jpeg/entropy.js';
-import { columnIndex, fill420, fill444, pixelWords } from './jpeg/strips.js';
-import { forwardDctQuantize, quantReciprocals } from './jpeg/dct.js';
+import { columnIndex, convertBlock, convertPixel, fill420, gatherEdgeBlock, isFlatBlock, pixelWords } from './jpeg/strips.js';
+import { flatDc, forwardDctQuantize, quantReciprocals } from './jpeg/dct.js';
 import { writeHeaders } from './jpeg/markers.js';
 import {
   CHROMA_AC,
@@ -147,12 +147,16 @@ function encodeScan420(words: Int32Array, width: number, height: number, out: En
   }
 }
 
+/**
+ * 4:4:4: each block's pixels are converted straight into three sample blocks (strips.ts), read in
+ * place except on the right and bottom edges; a block of one repeated pixel costs one conversion
+ * and three DC codes.
+ */
 function encodeScan444(words: Int32Array, width: number, height: number, out: EntropyWriter, s: ScanState): void {
-  const paddedWidth = Math.ceil(width / 8) * 8;
-  const cols = columnIndex(width, paddedWidth);
-  const luma = new Int16Array(paddedWidth * 8);
-  const cb = new Int16Array(paddedWidth * 8);
-  const cr = new Int16Array(paddedWidth * 8);
+  const y = new Int16Array(64);
+  const cb = new Int16Array(64);
+  const cr = new Int16Array(64);
+  const edge = new Int32Array(64);
   const d = s.block;
   const zz = s.coefficients;
   const ly = s.lumaRecip;
@@ -162,14 +166,34 @@ function encodeScan444(words: Int32Array, width: number, height: number, out: En
   let dcCr = 0;
   let end: number;
   for (let top = 0; top < height; top += 8) {
-    fill444(words, width, height, top, cols, luma, cb, cr);
-    for (let x = 0; x < paddedWidth; x += 8) {
+    const inside = top + 8 <= height;
+    for (let x = 0; x < width; x += 8) {
       out.ensure(3 * BLOCK_RESERVE);
-      end = forwardDctQuantize(luma, x, paddedWidth, d, ly, zz);
+      let source = words;
+      let start = top * width + x;
+      let stride = width;
+      if (!inside || x + 8 > width) {
+        gatherEdgeBlock(words, width, height, x, top, edge);
+        source = edge;
+        start = 0;
+        stride = 8;
+      }
+      if (isFlatBlock(source, start, stride)) {
+        const [sy, scb, scr] = convertPixel(source[start]!);
+        zz[0] = flatDc(sy, ly);
+        dcY = codeBlock(out, zz, 1, dcY, LUMA_DC_TABLE, LUMA_AC_TABLE);
+        zz[0] = flatDc(scb, lc);
+        dcCb = codeBlock(out, zz, 1, dcCb, CHROMA_DC_TABLE, CHROMA_AC_TABLE);
+        zz[0] = flatDc(scr, lc);
+        dcCr = codeBlock(out, zz, 1, dcCr, CHROMA_DC_TABLE, CHROMA_AC_TABLE);
+        continue;
+      }
+      convertBlock(source, start, stride, y, cb, cr);
+      end = forwardDctQuantize(y, 0, 8, d, ly, zz);
       dcY = codeBlock(out, zz, end, dcY, LUMA_DC_TABLE, LUMA_AC_TABLE);
-      end = forwardDctQuantize(cb, x, paddedWidth, d, lc, zz);
+      end = forwardDctQuantize(cb, 0, 8, d, lc, zz);
       dcCb = codeBlock(out, zz, end, dcCb, CHROMA_DC_TABLE, CHROMA_AC_TABLE);
-      end = forwardDctQuantize(cr, x, paddedWidth, d, lc, zz);
+      end = forwardDctQuantize(cr, 0, 8, d, lc, zz);
       dcCr = codeBlock(out, zz, end, dcCr, CHROMA_DC_TABLE, CHROMA_AC_TABLE);
     }
   }

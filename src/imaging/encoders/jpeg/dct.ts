@@ -43,6 +43,19 @@ const ROUND_OFFSET = 16384;
 const ROUND_BIAS = ROUND_OFFSET + 0.5;
 
 /**
+ * The quantised DC of a block whose 64 samples all equal `sample`: 64·sample, exactly what the
+ * passes compute for it (every difference is 0, so every AC coefficient is 0).
+ *
+ * @example
+ * ```ts
+ * coefficients[0] = flatDc(-128, quantReciprocals(table)); // a black block
+ * ```
+ */
+export function flatDc(sample: number, reciprocals: Float64Array): number {
+  return ((64 * sample * reciprocals[0]! + ROUND_BIAS) | 0) - ROUND_OFFSET;
+}
+
+/**
  * Transforms the 8×8 block of level-shifted samples (−128..127) whose top-left sample is
  * plane[start], rows `stride` apart, using `d` (64 doubles) as scratch, and writes the quantised
  * coefficients to `out` in natural (row-major) order; the entropy coder reads them in zig-zag order.
@@ -75,7 +88,7 @@ export function forwardDctQuantize(
     for (let r = 0, p = start; r < 8; r++, p += stride) {
       for (let c = 0; c < 8; c++) if (plane[p + c] !== first) break flat;
     }
-    out[0] = ((64 * first * reciprocals[0]! + ROUND_BIAS) | 0) - ROUND_OFFSET;
+    out[0] = flatDc(first, reciprocals);
     return 1;
   }
   // Pass 1: rows, read straight from the plane.

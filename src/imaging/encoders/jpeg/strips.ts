@@ -1,7 +1,14 @@
 /**
- * RGBA → level-shifted YCbCr (JFIF / BT.601 full range) for one strip of MCU rows, reading each
- * pixel as one 32-bit word and compositing non-opaque pixels over white on the way, so there is
- * no separate alpha pass over the raster and no composited copy of it.
+ * RGBA → level-shifted YCbCr (JFIF / BT.601 full range): one 8×8 block per component at a time for
+ * 4:4:4, one strip of MCU rows for 4:2:0. Each pixel is read as one 32-bit word and non-opaque
+ * pixels are composited over white on the way, so there is no separate alpha pass over the raster
+ * and no composited copy of it.
+ *
+ * For 4:4:4, converting a whole strip first and reading each block back out of three planes cost a
+ * store and a load per sample and component; converting a block's 64 words straight into the
+ * samples the transform reads removes that round trip, and a block of one repeated word (most of a
+ * screenshot) is recognised before any conversion. The constants below are module-local on
+ * purpose: imported ones are live bindings, loaded on every use, which halved the conversion speed.
  *
  * Edge replication: columns past the right edge repeat the last column and rows past the bottom
  * repeat the last row, so partial MCUs carry no artificial edge that would cost bits and ring.
@@ -43,8 +50,13 @@ export function pixelWords(data: Uint8Array, pixels: number): Int32Array {
 /**
  * A non-opaque pixel composited over white: c·a/255 + 255·(1 − a/255) per channel, rounded
  * (integer form, +127 rounds), returned opaque. Rare in practice, so kept out of the hot loop body.
+ *
+ * @example
+ * ```ts
+ * overWhite(0x00000000); // transparent → opaque white, 0xffffffff | 0
+ * ```
  */
-function overWhite(word: number): number {
+export function overWhite(word: number): number {
   const a = word >>> 24;
   const background = 255 * (255 - a) + 127;
   const r = (((word & 0xff) * a + background) / 255) | 0;
@@ -58,36 +70,6 @@ export function columnIndex(width: number, paddedWidth: number): Int32Array {
   const index = new Int32Array(paddedWidth);
   for (let x = 0; x < paddedWidth; x++) index[x] = Math.min(x, width - 1);
   return index;
-}
-
-/** Fills an 8-row strip for 4:4:4: three planes of paddedWidth × 8. */
-export function fill444(
-  words: Int32Array,
-  width: number,
-  height: number,
-  top: number,
-  cols: Int32Array,
-  luma: Int16Array,
-  cb: Int16Array,
-  cr: Int16Array,
-): void {
-  const paddedWidth = cols.length;
-  for (let row = 0; row < 8; row++) {
-    const rowStart = Math.min(top + row, height - 1) * width;
-    let o = row * paddedWidth;
-    for (let x = 0; x < paddedWidth; x++, o++) {
-      // Inside the picture the word index is rowStart + x; only the padding columns need the table.
-      let w = words[x < width ? rowStart + x : rowStart + cols[x]!]!;
-      // Alpha 255 ⇔ the word's top byte is all ones ⇔ w >> 24 === −1.
-      if (w >> 24 !== -1) w = overWhite(w);
-      const r = w & 0xff;
-      const g = (w >> 8) & 0xff;
-      const b = (w >> 16) & 0xff;
-      luma[o] = ((Y_R * r + Y_G * g + Y_B * b + 32768) >> 16) - 128;
-      cb[o] = (CB_R * r + CB_G * g + CB_B * b + 32768) >> 16;
-      cr[o] = (CR_R * r + CR_G * g + CR_B * b + 32768) >> 16;
-    }
-  }
 }
 
 /**
@@ -144,4 +126,84 @@ export function fill420(
       cr[c] = (CR_R * r + CR_G * g + CR_B * bl + 131072) >> 18;
     }
   }
+}
+
+/**
+ * Copies the 8×8 pixel words whose top-left is (x, top) into `scratch` (64 words, row-major),
+ * repeating the last column and row past the right and bottom edges — the slow path for the
+ * blocks on those edges; every other block is read in place.
+ *
+ * @example
+ * ```ts
+ * gatherEdgeBlock(words, width, height, x, top, scratch); // then convertBlock(scratch, 0, 8, …)
+ * ```
+ */
+export function gatherEdgeBlock(words: Int32Array, width: number, height: number, x: number, top: number, scratch: Int32Array): void {
+  for (let r = 0, o = 0; r < 8; r++) {
+    const rowStart = Math.min(top + r, height - 1) * width;
+    for (let c = 0; c < 8; c++, o++) scratch[o] = words[rowStart + Math.min(x + c, width - 1)]!;
+  }
+}
+
+/**
+ * Whether the 8×8 block of words from `start`, rows `stride` apart, is one repeated word.
+ * Stops at the first difference, which in a photo comes within the first few pixels.
+ *
+ * @example
+ * ```ts
+ * if (isFlatBlock(words, top * width + x, width)) { … } // one pixel stands for all 64
+ * ```
+ */
+export function isFlatBlock(words: Int32Array, start: number, stride: number): boolean {
+  const first = words[start]!;
+  for (let r = 0, p = start; r < 8; r++, p += stride) {
+    for (let c = 0; c < 8; c++) if (words[p + c] !== first) return false;
+  }
+  return true;
+}
+
+/**
+ * Converts the 8×8 block of words from `start` (rows `stride` apart) into level-shifted Y, Cb and
+ * Cr samples, 64 each in row-major order, compositing non-opaque pixels over white.
+ *
+ * @example
+ * ```ts
+ * convertBlock(words, top * width + x, width, y, cb, cr);
+ * ```
+ */
+export function convertBlock(words: Int32Array, start: number, stride: number, y: Int16Array, cb: Int16Array, cr: Int16Array): void {
+  for (let r = 0, o = 0, p = start; r < 8; r++, p += stride) {
+    for (let c = 0; c < 8; c++, o++) {
+      let w = words[p + c]!;
+      // Alpha 255 ⇔ the word's top byte is all ones ⇔ w >> 24 === −1.
+      if (w >> 24 !== -1) w = overWhite(w);
+      const red = w & 0xff;
+      const green = (w >> 8) & 0xff;
+      const blue = (w >> 16) & 0xff;
+      y[o] = ((Y_R * red + Y_G * green + Y_B * blue + 32768) >> 16) - 128;
+      cb[o] = (CB_R * red + CB_G * green + CB_B * blue + 32768) >> 16;
+      cr[o] = (CR_R * red + CR_G * green + CR_B * blue + 32768) >> 16;
+    }
+  }
+}
+
+/**
+ * The three level-shifted samples of one pixel word, for a flat block (whose 64 samples per
+ * component are all this value).
+ *
+ * @example
+ * ```ts
+ * const [y, cb, cr] = convertPixel(0xff0000ff | 0); // opaque red
+ * ```
+ */
+export function convertPixel(word: number): [number, number, number] {
+  const w = word >> 24 !== -1 ? overWhite(word) : word;
+  const red = w & 0xff;
+  const green = (w >> 8) & 0xff;
+  const blue = (w >> 16) & 0xff;
+  return [
+    ((Y_R * red + Y_G * green + Y_B * blue + 32768) >> 16) - 128,
+    (CB_R * red + CB_G * green + CB_B * blue + 32768) >> 16,
+    (CR_R * red + CR_G * green + CR_B * blue + 32768) >> 16,
+  ];
 }
