@@ -13,13 +13,11 @@
  *
  * Run: npx tsx bench/jpeg-decode.ts [runs] [--before <git revision>] [--no-before] [--job] [--only <name part>]
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { decode, shrinkOnLoadScale } from '../src/imaging/decode.js';
 import { decodeJpeg, probeJpeg, type JpegScale } from '../src/imaging/decoders/jpeg.js';
 import { renderPart } from '../src/imaging/render.js';
-import { OUT_DIR, loadInputs } from './inputs.js';
+import { commitOf, importAtRevision } from './baseline.js';
+import { loadInputs } from './inputs.js';
 import { MAX_DIMENSION } from './runners/types.js';
 
 const args = process.argv.slice(2);
@@ -34,18 +32,10 @@ const only = option('--only');
 
 type Decoder = (bytes: Uint8Array, options: { scale?: JpegScale }) => unknown;
 
-/** Extracts `revision`'s src/imaging into bench/out/ (once per commit) and imports its JPEG decoder. */
+/** `revision`'s JPEG decoder, imported beside the working tree's. */
 async function decoderAt(revision: string): Promise<{ decode: Decoder; label: string }> {
-  const commit = execFileSync('git', ['rev-parse', '--short', revision], { encoding: 'utf8' }).trim();
-  const dir = `${OUT_DIR}decoder-${commit}/`;
-  if (!existsSync(`${dir}src/imaging/decoders/jpeg.ts`)) {
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    const archive = execFileSync('git', ['archive', commit, 'src/imaging'], { maxBuffer: 1 << 28 });
-    execFileSync('tar', ['-x', '-C', dir], { input: archive });
-  }
-  const module = (await import(pathToFileURL(`${dir}src/imaging/decoders/jpeg.ts`).href)) as { decodeJpeg: Decoder };
-  return { decode: module.decodeJpeg, label: `${revision} ${commit}` };
+  const module = await importAtRevision<{ decodeJpeg: Decoder }>(revision, 'src/imaging/decoders/jpeg.ts');
+  return { decode: module.decodeJpeg, label: `${revision} ${commitOf(revision)}` };
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

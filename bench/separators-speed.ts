@@ -14,12 +14,10 @@
  *   npx tsx bench/separators-speed.ts                    # all inputs, base main
  *   npx tsx bench/separators-speed.ts --base HEAD~3 grid # inputs whose name contains a word
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { decode } from '../src/imaging/decode.js';
 import type { Box, Raster } from '../src/imaging/raster.js';
 import * as current from '../src/imaging/separators/index.js';
+import { commitOf, importAtRevision } from './baseline.js';
 import { median } from './stats.js';
 
 /** Enough rounds for a stable median on a loaded 2-core machine, few enough for the 25 MP inputs. */
@@ -36,18 +34,9 @@ interface Input {
   raster: Raster;
 }
 
-/** The base revision's separators module, extracted once per commit into bench/out/. */
+/** The base revision's separators module, imported beside the working tree's. */
 async function baseModule(ref: string): Promise<{ commit: string; module: Separators }> {
-  const root = fileURLToPath(new URL('../', import.meta.url));
-  const commit = execFileSync('git', ['rev-parse', '--short', ref], { cwd: root, encoding: 'utf8' }).trim();
-  const dir = fileURLToPath(new URL(`./out/base-${commit}/`, import.meta.url));
-  if (!existsSync(`${dir}src/imaging/separators/index.ts`)) {
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    const tar = execFileSync('git', ['archive', commit, 'src/imaging'], { cwd: root, maxBuffer: 1 << 28 });
-    execFileSync('tar', ['-x', '-C', dir], { input: tar });
-  }
-  return { commit, module: (await import(`${dir}src/imaging/separators/index.ts`)) as Separators };
+  return { commit: commitOf(ref), module: await importAtRevision<Separators>(ref, 'src/imaging/separators/index.ts') };
 }
 
 function synthetic(name: string, fill: (data: Uint8Array) => void): Input {
