@@ -31,45 +31,39 @@
  * 16 spread-out probes first: a line is read in full only when 13 of them (80 %) match.
  */
 import type { Box, Raster } from '../raster.js';
-import { NARROW_RINGING_RUN } from './runs.js';
+import { findRuns, NARROW_RINGING_RUN } from './runs.js';
 import { LineKind } from './classify.js';
 import { overWhite } from './line-stats.js';
 import { sameColour, type Rgb } from './collage-colour.js';
+import { isPanelLine, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
 import type { Interval } from './segments.js';
 
-/** Per-channel distance from the seam colour still "on" the seam: q25 ringing reaches ~48 on a 1 px seam. */
-export const NEAR_SEAM_TOLERANCE = 48;
-/** Scattered off-colour pixels a near-seam line may have: JPEG noise (measured ≤ 4 % on the best line at 48). */
-export const NOISE_SHARE = 0.05;
-/** Off-colour pixels in all, blobs included: a badge crossing or two on a line, never a text line or a photograph. */
-export const BLOCKED_SHARE = 0.25;
-/** A blob is at least this long (shorter off-colour bits are noise or thin strokes, counted in NOISE_SHARE)… */
-export const BLOB_MIN = 8;
-/** …and at most this long: a badge of radius up to 40 px, plus blur. */
-export const BLOB_MAX = 96;
-/** Blobs per line: the junctions of a 4×4 grid line, plus badges between them. */
-export const MAX_BLOBS = 6;
-/**
- * A line with blobs (a badge) must be *tight* around its colour elsewhere: TIGHT_SHARE of its
- * other pixels within TIGHT_TOLERANCE. A badge sits on a clean seam; a line that is only loosely
- * one colour (a panel's smooth gradient next to half a seam) with a blob in it is no seam.
- */
-const TIGHT_TOLERANCE = 24;
-const TIGHT_SHARE = 0.9;
-/** Off-colour bits closer than this merge into one stretch (a digit inside a badge, JPEG blur at its rim). */
-const BLOB_GAP = 3;
 /** Largest picture searched for damaged seams: 1200×1000, beyond the 600–900 px of heavy-JPEG and badge collages. */
 export const DAMAGED_SEARCH_MAX_PIXELS = 1_200_000;
-/** Probes that must match before a line is read in full. */
+/** Probes read on every content line before it is read in full. */
 const PROBES = 16;
-const PROBES_NEEDED = 13;
 /**
- * Lines beyond a damaged seam searched for its panel, and the share of that line's probes that may
- * match the seam colour. Measured: lines 3 px beside a q25–40 seam match 0–54 % (one 80 %) at 48;
- * a dark streak inside a photo (the galaxy, the skater's shadow) has neighbours matching 45–100 %.
+ * Probes that must match a colour before a line is read in full: 10 of 16 lets a badge hide up
+ * to 6/16 = 37 % of a line (measured up to 31 %: radius 20 on a 130 px strip). Inside a grid part
+ * (a stretch of a seam found across the whole picture, half a junction badge at each end) 4.
  */
+const PROBES_NEEDED = 10;
+const PART_PROBES_NEEDED = 4;
+/**
+ * Widest run of candidate lines read in full. The seam found in it is still at most
+ * NARROW_RINGING_RUN wide; the run may be wider by JPEG-blended lines of the panels beside it.
+ */
+const CANDIDATE_RUN = 2 * NARROW_RINGING_RUN;
+/**
+ * A damaged seam is at least half as wide as the narrowest seam the plain-line rules see along
+ * the same axis, give or take the few lines lossy ringing adds or takes (as grid.ts holds an
+ * inner seam to its parent): a collage's seams are drawn alike, while a 1–4 px pole or cable of a
+ * photo, dark against the sky, lines up with the black seams around it in one column.
+ */
+const WIDTH_RATIO = 2;
+const WIDTH_SLACK = 4;
+/** Lines beyond a damaged seam searched for a panel line (`isPanelLine`): the first line beside a q25 seam is blended with it. */
 const FLANK_DISTANCE = 3;
-const FLANK_MATCH = 0.4;
 
 export interface DamagedSeam extends Interval {
   colour: Rgb;
@@ -90,8 +84,9 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
   const count = kinds.length;
   const length = axis === 'horizontal' ? region.height : region.width;
   if (length < PROBES || raster.width * raster.height > DAMAGED_SEARCH_MAX_PIXELS) return [];
-  const near: (Rgb | undefined)[] = [];
-  near.length = count;
+  const maxShare = only ? PART_OCCLUDED_SHARE : OCCLUDED_SHARE;
+  const needed = only ? PART_PROBES_NEEDED : PROBES_NEEDED;
+  const lineAt = (line: number): LineAt => ({ raster, region, axis, line, length });
   // `only`: the lines worth examining (with the few beside them the flank test reads), if limited.
   const wanted = only ? new Uint8Array(count) : undefined;
   if (wanted && only) for (const o of only) for (let i = Math.max(0, o.start - 2); i < Math.min(count, o.end + 2); i++) wanted[i] = 1;
@@ -101,20 +96,32 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
   const probed = readProbes(raster, region, axis, list, length);
   const candidate: (Rgb | undefined)[] = [];
   candidate.length = count;
-  for (let j = 0; j < list.length; j++) candidate[list[j]!] = probeColour(probed, j, colour) ?? undefined;
-  // Only a narrow run of candidates between content lines can become a damaged seam: the lines of
-  // a text page (between blank lines) or of a sky (wide runs) are never read in full.
+  for (let j = 0; j < list.length; j++) candidate[list[j]!] = probeColour(probed, j, needed, colour) ?? undefined;
+  // Only a narrow run of candidates of one colour between content lines can hold a damaged seam:
+  // the lines of a text page (between blank lines) or of a sky (wide runs) are never read in full.
+  const near: (Rgb | undefined)[] = [];
+  near.length = count;
+  const occluders: Interval[][] = [];
   for (let i = 0; i < count; ) {
     if (!candidate[i]) {
       i++;
       continue;
     }
     const start = i;
-    while (i < count && candidate[i]) i++;
+    const c = candidate[i]!;
+    while (i < count && candidate[i] && sameColour(candidate[i]!, c)) i++;
     const flanked = start > 0 && i < count && kinds[start - 1] === LineKind.Content && kinds[i] === LineKind.Content;
-    if (!flanked || i - start > NARROW_RINGING_RUN) continue;
-    for (let l = start; l < i; l++) if (isNearSeam(raster, region, axis, l, length, candidate[l]!)) near[l] = candidate[l]!;
+    if (!flanked || i - start > CANDIDATE_RUN) continue;
+    for (let l = start; l < i; l++) {
+      const found = readSeamLine(lineAt(l), candidate[l]!, maxShare, !only);
+      if (found === null) continue;
+      near[l] = candidate[l]!;
+      occluders[l] = found;
+    }
   }
+  // The narrowest plain separator run along this axis, if any (a grid part inherits its seams).
+  const plain = only ? [] : (findRuns(kinds)?.separators ?? []);
+  const narrowest = plain.length === 0 ? 0 : Math.min(...plain.map((r) => r.end - r.start));
   const out: DamagedSeam[] = [];
   let i = 0;
   while (i < count) {
@@ -126,42 +133,22 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
     const c = near[i]!;
     while (i < count && near[i] && sameColour(near[i]!, c)) i++;
     const end = i;
-    // Real content on both sides: a content line that is not near-seam.
+    // Real content on both sides: a content line that is not near-seam…
     const flanked = start > 0 && end < count && kinds[start - 1] === LineKind.Content && !near[start - 1] && kinds[end] === LineKind.Content && !near[end];
-    if (!flanked || end - start > NARROW_RINGING_RUN) continue;
+    if (!flanked || end - start > NARROW_RINGING_RUN || (end - start) * WIDTH_RATIO + WIDTH_SLACK < narrowest) continue;
+    // …and a panel line within FLANK_DISTANCE on each side, judged where the seam is visible.
+    const visible = visibleMask(length, occluders.slice(start, end).flat());
     const panelWithin = (from: number, step: number): boolean => {
       for (let d = 0; d < FLANK_DISTANCE; d++) {
         const line = from + step * d;
         if (line < 0 || line >= count) return false;
-        if (probeMatches(raster, region, axis, line, length, c) <= FLANK_MATCH * PROBES) return true;
+        if (isPanelLine(lineAt(line), c, visible)) return true;
       }
       return false;
     };
     if (panelWithin(start - 1, -1) && panelWithin(end, 1)) out.push({ start, end, colour: c });
   }
   return out;
-}
-
-function pixelAt(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, t: number, out: number[]): void {
-  const x = axis === 'horizontal' ? region.x + line : region.x + t;
-  const y = axis === 'horizontal' ? region.y + t : region.y + line;
-  const p = (y * raster.width + x) * 4;
-  const d = raster.data;
-  const a = d[p + 3]!;
-  out[0] = a === 255 ? d[p]! : overWhite(d[p]!, a);
-  out[1] = a === 255 ? d[p + 1]! : overWhite(d[p + 1]!, a);
-  out[2] = a === 255 ? d[p + 2]! : overWhite(d[p + 2]!, a);
-}
-
-/** How many of the line's probes lie within NEAR_SEAM_TOLERANCE of `k`. */
-function probeMatches(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, length: number, k: Rgb): number {
-  const px = [0, 0, 0];
-  let matched = 0;
-  for (let s = 0; s < PROBES; s++) {
-    pixelAt(raster, region, axis, line, probeAt(s, length), px);
-    if (sameColour(px, k, NEAR_SEAM_TOLERANCE)) matched++;
-  }
-  return matched;
 }
 
 /**
@@ -197,9 +184,9 @@ function readProbes(raster: Raster, region: Box, axis: 'horizontal' | 'vertical'
  * first PROBES − PROBES_NEEDED + 1 probes themselves: if PROBES_NEEDED probes agree, one of those
  * is among them.
  */
-function probeColour(probed: Uint8Array, j: number, colour?: Rgb): Rgb | null {
+function probeColour(probed: Uint8Array, j: number, needed: number, colour?: Rgb): Rgb | null {
   const base = j * PROBES * 3;
-  const misses = PROBES - PROBES_NEEDED;
+  const misses = PROBES - needed;
   if (colour) return missesAgainst(probed, base, colour[0], colour[1], colour[2], misses) <= misses ? colour : null;
   for (let c = 0; c <= misses; c++) {
     const q = base + c * 3;
@@ -229,44 +216,4 @@ function missesAgainst(probed: Uint8Array, base: number, k0: number, k1: number,
 
 function probeAt(s: number, length: number): number {
   return Math.floor(((s + 0.5) * length) / PROBES);
-}
-
-/** Every pixel of the line: scattered noise within NOISE_SHARE, blobs within MAX_BLOBS × BLOB_MAX, all within BLOCKED_SHARE. */
-function isNearSeam(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, length: number, k: Rgb): boolean {
-  const maxNoise = NOISE_SHARE * length;
-  const maxBlocked = BLOCKED_SHARE * length;
-  const px = [0, 0, 0];
-  let blocked = 0;
-  let noise = 0;
-  let blobs = 0;
-  let stretchStart = -1;
-  let stretchOff = 0;
-  let lastOff = -BLOB_GAP - 1;
-  const closeStretch = (): boolean => {
-    if (stretchStart < 0) return true;
-    const len = lastOff - stretchStart + 1;
-    if (len >= BLOB_MIN) {
-      blobs++;
-      if (len > BLOB_MAX || blobs > MAX_BLOBS) return false;
-    } else noise += stretchOff;
-    stretchStart = -1;
-    stretchOff = 0;
-    return noise <= maxNoise;
-  };
-  let tight = 0;
-  for (let t = 0; t < length; t++) {
-    pixelAt(raster, region, axis, line, t, px);
-    if (sameColour(px, k, NEAR_SEAM_TOLERANCE)) {
-      if (sameColour(px, k, TIGHT_TOLERANCE)) tight++;
-      continue;
-    }
-    if (++blocked > maxBlocked) return false;
-    if (t - lastOff > BLOB_GAP && !closeStretch()) return false;
-    if (stretchStart < 0) stretchStart = t;
-    stretchOff++;
-    lastOff = t;
-    if (t - stretchStart + 1 > BLOB_MAX) return false;
-  }
-  if (!closeStretch()) return false;
-  return blobs === 0 || tight >= TIGHT_SHARE * (length - blocked);
 }
