@@ -32,6 +32,7 @@
  */
 import type { Box, Raster } from '../raster.js';
 import { findRuns, NARROW_RINGING_RUN } from './runs.js';
+import { isGapInsidePanel } from './background-gap.js';
 import { LineKind } from './classify.js';
 import { overWhite } from './line-stats.js';
 import { sameColour, type Rgb } from './collage-colour.js';
@@ -65,6 +66,15 @@ const WIDTH_SLACK = 4;
 /** Lines beyond a damaged seam searched for a panel line (`isPanelLine`): the first line beside a q25 seam is blended with it. */
 const FLANK_DISTANCE = 3;
 
+/**
+ * Neighbouring lines belong to one seam while their colours are within NEAR_SEAM_TOLERANCE: JPEG
+ * shifts a seam's edge lines towards the panels beside (measured at q65–q70: a blue seam's edge
+ * line 40–50 levels off its middle line, a yellow one's blue channel 41).
+ */
+function chains(a: Rgb, b: Rgb): boolean {
+  return sameColour(a, b, NEAR_SEAM_TOLERANCE);
+}
+
 export interface DamagedSeam extends Interval {
   colour: Rgb;
 }
@@ -90,36 +100,66 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
   // `only`: the lines worth examining (with the few beside them the flank test reads), if limited.
   const wanted = only ? new Uint8Array(count) : undefined;
   if (wanted && only) for (const o of only) for (let i = Math.max(0, o.start - 2); i < Math.min(count, o.end + 2); i++) wanted[i] = 1;
+  // 1. The colour of every line worth examining: a content line's when PROBES_NEEDED of its
+  // probes agree on one (a candidate), a plain or ringing line's own (one colour by its class).
   const examine: number[] = [];
-  for (let i = 0; i < count; i++) if (kinds[i] === LineKind.Content && (!wanted || wanted[i] === 1)) examine.push(i);
+  for (let i = 0; i < count; i++) if (!wanted || wanted[i] === 1) examine.push(i);
   const list = Int32Array.from(examine);
   const probed = readProbes(raster, region, axis, list, length);
-  const candidate: (Rgb | undefined)[] = [];
-  candidate.length = count;
-  for (let j = 0; j < list.length; j++) candidate[list[j]!] = probeColour(probed, j, needed, colour) ?? undefined;
-  // Only a narrow run of candidates of one colour between content lines can hold a damaged seam:
-  // the lines of a text page (between blank lines) or of a sky (wide runs) are never read in full.
+  const lineColour: (Rgb | undefined)[] = [];
+  lineColour.length = count;
+  for (let j = 0; j < list.length; j++) {
+    const l = list[j]!;
+    lineColour[l] = probeColour(probed, j, kinds[l] === LineKind.Content ? needed : PROBES, colour) ?? undefined;
+  }
+  // 2. Runs of lines of one colour between content lines, their content lines read in full. A
+  // text page's rows (between blank rows) and a sky's (wide runs) mostly never get here.
   const near: (Rgb | undefined)[] = [];
   near.length = count;
   const occluders: Interval[][] = [];
+  const readRun = (from: number, to: number): void => {
+    const failed: number[] = [];
+    const shared: Interval[] = [];
+    for (let l = from; l < to; l++) {
+      const found = kinds[l] === LineKind.Content ? readSeamLine(lineAt(l), lineColour[l]!, maxShare, !only) : [];
+      if (found === null) failed.push(l);
+      else {
+        near[l] = lineColour[l]!;
+        occluders[l] = found;
+        shared.push(...found);
+      }
+    }
+    // A badge is one blob across the seam: a line that fails only inside the occluders of the
+    // other lines (its digit or its fill in the seam colour breaks its stretches) is read again
+    // with those positions counted as occluded.
+    if (shared.length === 0 || failed.length === 0) return;
+    const hidden = visibleMask(length, shared);
+    for (const l of failed) {
+      const found = readSeamLine(lineAt(l), lineColour[l]!, maxShare, !only, hidden);
+      if (found === null) continue;
+      near[l] = lineColour[l]!;
+      occluders[l] = found;
+    }
+  };
   for (let i = 0; i < count; ) {
-    if (!candidate[i]) {
+    if (!lineColour[i]) {
       i++;
       continue;
     }
     const start = i;
-    const c = candidate[i]!;
-    while (i < count && candidate[i] && sameColour(candidate[i]!, c)) i++;
+    for (i++; i < count && lineColour[i] && chains(lineColour[i]!, lineColour[i - 1]!); i++);
     const flanked = start > 0 && i < count && kinds[start - 1] === LineKind.Content && kinds[i] === LineKind.Content;
-    if (!flanked || i - start > CANDIDATE_RUN) continue;
-    for (let l = start; l < i; l++) {
-      const found = readSeamLine(lineAt(l), candidate[l]!, maxShare, !only);
-      if (found === null) continue;
-      near[l] = candidate[l]!;
-      occluders[l] = found;
+    if (!flanked) continue;
+    // A wide run is a seam beside a panel of nearly its colour (a dark photo beside a black seam)
+    // or a flat region: only its CANDIDATE_RUN lines at each end can hold a seam between content.
+    if (i - start <= CANDIDATE_RUN) readRun(start, i);
+    else {
+      readRun(start, start + CANDIDATE_RUN);
+      readRun(i - CANDIDATE_RUN, i);
     }
   }
-  // The narrowest plain separator run along this axis, if any (a grid part inherits its seams).
+  // 3. Runs of seam lines, each checked as a seam. The narrowest plain separator run along this
+  // axis, if any, bounds their width (a grid part inherits its seams from the whole picture).
   const plain = only ? [] : (findRuns(kinds)?.separators ?? []);
   const narrowest = plain.length === 0 ? 0 : Math.min(...plain.map((r) => r.end - r.start));
   const out: DamagedSeam[] = [];
@@ -130,14 +170,24 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
       continue;
     }
     const start = i;
-    const c = near[i]!;
-    while (i < count && near[i] && sameColour(near[i]!, c)) i++;
+    for (i++; i < count && near[i] && chains(near[i]!, near[i - 1]!); i++);
     const end = i;
-    // Real content on both sides: a content line that is not near-seam…
+    // The colour of the middle line: the edge lines blend with the panels.
+    const c = near[start + ((end - start) >> 1)]!;
+    const seam = { start, end };
+    const lines = occluders.slice(start, end);
+    const blobs = lines.flat();
+    const contentLines = kinds.subarray(start, end).filter((k) => k === LineKind.Content).length;
+    // Real content on both sides: a content line that is not a seam line.
     const flanked = start > 0 && end < count && kinds[start - 1] === LineKind.Content && !near[start - 1] && kinds[end] === LineKind.Content && !near[end];
     if (!flanked || end - start > NARROW_RINGING_RUN || (end - start) * WIDTH_RATIO + WIDTH_SLACK < narrowest) continue;
+    // Something only this rule sees: a content line, and beside plain lines a badge (a badge may
+    // leave a seam's edge lines untouched; without one, plain and ringing lines are the plain rules' seam).
+    if (contentLines === 0 || (contentLines < end - start && blobs.length === 0)) continue;
+    // What a plain seam must pass: not a gap inside one panel (background-gap.ts)…
+    if (isGapInsidePanel(raster, region, axis, seam, c)) continue;
     // …and a panel line within FLANK_DISTANCE on each side, judged where the seam is visible.
-    const visible = visibleMask(length, occluders.slice(start, end).flat());
+    const visible = visibleMask(length, blobs);
     const panelWithin = (from: number, step: number): boolean => {
       for (let d = 0; d < FLANK_DISTANCE; d++) {
         const line = from + step * d;
@@ -146,7 +196,7 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
       }
       return false;
     };
-    if (panelWithin(start - 1, -1) && panelWithin(end, 1)) out.push({ start, end, colour: c });
+    if (panelWithin(start - 1, -1) && panelWithin(end, 1)) out.push({ ...seam, colour: c });
   }
   return out;
 }

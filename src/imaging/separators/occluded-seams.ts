@@ -116,7 +116,7 @@ export function pixelAt({ raster, region, axis, line }: LineAt, t: number, out: 
  * // [{ start: 158, end: 197 }] — one badge crossing the column
  * ```
  */
-export function readSeamLine(at: LineAt, k: Rgb, maxShare: number, interior: boolean): Interval[] | null {
+export function readSeamLine(at: LineAt, k: Rgb, maxShare: number, interior: boolean, visible?: Uint8Array): Interval[] | null {
   const { length } = at;
   const maxNoise = NOISE_SHARE * length;
   const maxBlocked = maxShare * length;
@@ -140,6 +140,11 @@ export function readSeamLine(at: LineAt, k: Rgb, maxShare: number, interior: boo
   };
   let tight = 0;
   for (let t = 0; t < length; t++) {
+    if (visible && visible[t] === 0) {
+      // Inside a blob the other lines of the seam show: occluded, whatever this line has there.
+      if (++blocked > maxBlocked) return null;
+      continue;
+    }
     pixelAt(at, t, px);
     if (sameColour(px, k, NEAR_SEAM_TOLERANCE)) {
       if (sameColour(px, k, TIGHT_TOLERANCE)) tight++;
