@@ -50,6 +50,12 @@ const PROBES = 16;
  */
 const PROBES_NEEDED = 10;
 const PART_PROBES_NEEDED = 4;
+/** Probes of a line beside a run that must be off its colour before the run is read (see `panelProbed`). */
+const PANEL_PROBES = 3;
+/** Misses the probes may have anywhere (JPEG noise, a thin stroke): the 3 of 16 measured on heavy-JPEG seams. */
+const SCATTERED_MISSES = 3;
+/** Runs of neighbouring missed probes beyond that: two badges on one line, or a junction badge and one between. */
+const OCCLUDED_PROBE_GROUPS = 2;
 /**
  * Widest run of candidate lines read in full. The seam found in it is still at most
  * NARROW_RINGING_RUN wide; the run may be wider by JPEG-blended lines of the panels beside it.
@@ -106,6 +112,19 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
   for (let i = 0; i < count; i++) if (!wanted || wanted[i] === 1) examine.push(i);
   const list = Int32Array.from(examine);
   const probed = readProbes(raster, region, axis, list, length);
+  const probeIndex = new Int32Array(count).fill(-1);
+  for (let j = 0; j < list.length; j++) probeIndex[list[j]!] = j;
+  // The probes of the lines beside a run already show whether a panel can be there: a panel line
+  // is off the seam colour at PANEL_SHARE (0.35) of the positions where the seam shows, so some
+  // of its 16 probes are off — PANEL_PROBES, a conservative 3 (a cheap test before the run's
+  // lines are read in full: it halves the lines read on the bench strip).
+  const panelProbed = (from: number, step: number, k: Rgb): boolean => {
+    for (let d = 0; d < FLANK_DISTANCE; d++) {
+      const j = probeIndex[from + step * d] ?? -1;
+      if (j < 0 || missesAgainst(probed, j * PROBES * 3, k[0], k[1], k[2], PANEL_PROBES) >= PANEL_PROBES) return true;
+    }
+    return false;
+  };
   const lineColour: (Rgb | undefined)[] = [];
   lineColour.length = count;
   for (let j = 0; j < list.length; j++) {
@@ -150,13 +169,9 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
     for (i++; i < count && lineColour[i] && chains(lineColour[i]!, lineColour[i - 1]!); i++);
     const flanked = start > 0 && i < count && kinds[start - 1] === LineKind.Content && kinds[i] === LineKind.Content;
     if (!flanked) continue;
-    // A wide run is a seam beside a panel of nearly its colour (a dark photo beside a black seam)
-    // or a flat region: only its CANDIDATE_RUN lines at each end can hold a seam between content.
-    if (i - start <= CANDIDATE_RUN) readRun(start, i);
-    else {
-      readRun(start, start + CANDIDATE_RUN);
-      readRun(i - CANDIDATE_RUN, i);
-    }
+    // A wider run is a flat region (a sky, a wall, a page), not a seam between panels.
+    const k = lineColour[start + ((i - start) >> 1)]!;
+    if (i - start <= CANDIDATE_RUN && panelProbed(start - 1, -1, k) && panelProbed(i, 1, k)) readRun(start, i);
   }
   // 3. Runs of seam lines, each checked as a seam. The narrowest plain separator run along this
   // axis, if any, bounds their width (a grid part inherits its seams from the whole picture).
@@ -229,19 +244,40 @@ function readProbes(raster: Raster, region: Box, axis: 'horizontal' | 'vertical'
 }
 
 /**
- * The colour to test line `j` of `probed` against, when PROBES_NEEDED of its probes lie within
- * NEAR_SEAM_TOLERANCE of it; else null. With the collage colour unknown, the candidates are the
- * first PROBES − PROBES_NEEDED + 1 probes themselves: if PROBES_NEEDED probes agree, one of those
- * is among them.
+ * True when the probes of one line (from `base`) that miss (k0, k1, k2) could be occluders: at
+ * most PROBES − needed of them, in at most OCCLUDED_PROBE_GROUPS runs of neighbouring probes when
+ * more than SCATTERED_MISSES miss. A badge hides neighbouring probes; a photograph's line, nearly
+ * one colour in places, misses them scattered (this keeps its lines from being read in full).
+ */
+function probesFit(probed: Uint8Array, base: number, k0: number, k1: number, k2: number, needed: number): boolean {
+  let misses = 0;
+  let groups = 0;
+  let previous = false;
+  for (let s = 0; s < PROBES; s++) {
+    const q = base + s * 3;
+    const miss = Math.abs(probed[q]! - k0) > NEAR_SEAM_TOLERANCE || Math.abs(probed[q + 1]! - k1) > NEAR_SEAM_TOLERANCE || Math.abs(probed[q + 2]! - k2) > NEAR_SEAM_TOLERANCE;
+    if (miss) {
+      if (++misses > PROBES - needed) return false;
+      if (!previous) groups++;
+    }
+    previous = miss;
+  }
+  return misses <= SCATTERED_MISSES || groups <= OCCLUDED_PROBE_GROUPS;
+}
+
+/**
+ * The colour to test line `j` of `probed` against, when its probes fit it (`probesFit`); else
+ * null. With the collage colour unknown, the candidates are the first PROBES − needed + 1 probes
+ * themselves: if `needed` probes agree, one of those is among them.
  */
 function probeColour(probed: Uint8Array, j: number, needed: number, colour?: Rgb): Rgb | null {
   const base = j * PROBES * 3;
   const misses = PROBES - needed;
-  if (colour) return missesAgainst(probed, base, colour[0], colour[1], colour[2], misses) <= misses ? colour : null;
+  if (colour) return probesFit(probed, base, colour[0], colour[1], colour[2], needed) ? colour : null;
   for (let c = 0; c <= misses; c++) {
     const q = base + c * 3;
     const k0 = probed[q]!, k1 = probed[q + 1]!, k2 = probed[q + 2]!;
-    if (missesAgainst(probed, base, k0, k1, k2, misses) > misses) continue;
+    if (!probesFit(probed, base, k0, k1, k2, needed)) continue;
     let s0 = 0, s1 = 0, s2 = 0, n = 0;
     for (let s = 0; s < PROBES; s++) {
       const r = probed[base + s * 3]!, g = probed[base + s * 3 + 1]!, b = probed[base + s * 3 + 2]!;

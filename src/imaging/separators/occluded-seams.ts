@@ -42,7 +42,7 @@
  */
 import type { Box, Raster } from '../raster.js';
 import { overWhite } from './line-stats.js';
-import { sameColour, type Rgb } from './collage-colour.js';
+import type { Rgb } from './collage-colour.js';
 import type { Interval } from './segments.js';
 
 /** Per-channel distance from the seam colour still "on" the seam: q25 ringing reaches ~48 on a 1 px seam. */
@@ -93,16 +93,22 @@ export interface LineAt {
   length: number;
 }
 
-/** Pixel `t` of the line, composited over white like the line statistics, into `out`. */
-export function pixelAt({ raster, region, axis, line }: LineAt, t: number, out: number[]): void {
-  const x = axis === 'horizontal' ? region.x + line : region.x + t;
-  const y = axis === 'horizontal' ? region.y + t : region.y + line;
-  const p = (y * raster.width + x) * 4;
-  const d = raster.data;
+/** Byte offset of pixel 0 of the line and the byte step from one pixel of it to the next. */
+function walk({ raster, region, axis, line }: LineAt): [number, number] {
+  const x = axis === 'horizontal' ? region.x + line : region.x;
+  const y = axis === 'horizontal' ? region.y : region.y + line;
+  return [(y * raster.width + x) * 4, axis === 'horizontal' ? raster.width * 4 : 4];
+}
+
+/** Largest per-channel distance of the pixel at byte `p` (composited over white) from `k`. */
+function distance(d: Uint8Array, p: number, k: Rgb): number {
+  let r = d[p]!, g = d[p + 1]!, b = d[p + 2]!;
   const a = d[p + 3]!;
-  out[0] = a === 255 ? d[p]! : overWhite(d[p]!, a);
-  out[1] = a === 255 ? d[p + 1]! : overWhite(d[p + 1]!, a);
-  out[2] = a === 255 ? d[p + 2]! : overWhite(d[p + 2]!, a);
+  if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
+  const dr = r > k[0] ? r - k[0] : k[0] - r;
+  const dg = g > k[1] ? g - k[1] : k[1] - g;
+  const db = b > k[2] ? b - k[2] : k[2] - b;
+  return dr > dg ? (dr > db ? dr : db) : dg > db ? dg : db;
 }
 
 /**
@@ -120,7 +126,8 @@ export function readSeamLine(at: LineAt, k: Rgb, maxShare: number, interior: boo
   const { length } = at;
   const maxNoise = NOISE_SHARE * length;
   const maxBlocked = maxShare * length;
-  const px = [0, 0, 0];
+  const d = at.raster.data;
+  const [p0, step] = walk(at);
   const occluders: Interval[] = [];
   let blocked = 0;
   let noise = 0;
@@ -139,15 +146,15 @@ export function readSeamLine(at: LineAt, k: Rgb, maxShare: number, interior: boo
     return noise <= maxNoise;
   };
   let tight = 0;
-  for (let t = 0; t < length; t++) {
+  for (let t = 0, p = p0; t < length; t++, p += step) {
     if (visible && visible[t] === 0) {
       // Inside a blob the other lines of the seam show: occluded, whatever this line has there.
       if (++blocked > maxBlocked) return null;
       continue;
     }
-    pixelAt(at, t, px);
-    if (sameColour(px, k, NEAR_SEAM_TOLERANCE)) {
-      if (sameColour(px, k, TIGHT_TOLERANCE)) tight++;
+    const dist = distance(d, p, k);
+    if (dist <= NEAR_SEAM_TOLERANCE) {
+      if (dist <= TIGHT_TOLERANCE) tight++;
       continue;
     }
     if (++blocked > maxBlocked) return null;
@@ -190,14 +197,14 @@ export function isPanelLine(at: LineAt, k: Rgb, visible: Uint8Array): boolean {
   let total = 0;
   for (let t = 0; t < at.length; t++) total += visible[t]!;
   const need = Math.max(1, Math.ceil(PANEL_SHARE * total));
-  const px = [0, 0, 0];
+  const d = at.raster.data;
+  const [p0, step] = walk(at);
   let off = 0;
   let left = total;
-  for (let t = 0; t < at.length; t++) {
+  for (let t = 0, p = p0; t < at.length; t++, p += step) {
     if (visible[t] === 0) continue;
     left--;
-    pixelAt(at, t, px);
-    if (!sameColour(px, k, NEAR_SEAM_TOLERANCE) && ++off >= need) return true;
+    if (distance(d, p, k) > NEAR_SEAM_TOLERANCE && ++off >= need) return true;
     if (off + left < need) return false;
   }
   return false;
