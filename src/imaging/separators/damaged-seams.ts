@@ -36,7 +36,7 @@ import { isGapInsidePanel } from './background-gap.js';
 import { LineKind } from './classify.js';
 import { overWhite } from './line-stats.js';
 import { sameColour, type Rgb } from './collage-colour.js';
-import { isPanelLine, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
+import { betweenCrossings, isPanelLine, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
 import type { Interval } from './segments.js';
 
 /** Largest picture searched for damaged seams: 1200×1000, beyond the 600–900 px of heavy-JPEG and badge collages. */
@@ -77,6 +77,20 @@ const FLANK_DISTANCE = 3;
  * shifts a seam's edge lines towards the panels beside (measured at q65–q70: a blue seam's edge
  * line 40–50 levels off its middle line, a yellow one's blue channel 41).
  */
+/** A badge's digit is at most 7 dots of 3 px: stretches closer than this are one badge. */
+const DIGIT_GAP = 24;
+
+/** The occluders of a run merged into whole blobs: sorted, joined across gaps under DIGIT_GAP. */
+function wholeBlobs(blobs: readonly Interval[]): Interval[] {
+  const out: Interval[] = [];
+  for (const b of [...blobs].sort((p, q) => p.start - q.start)) {
+    const last = out[out.length - 1];
+    if (last && b.start - last.end < DIGIT_GAP) last.end = Math.max(last.end, b.end);
+    else out.push({ ...b });
+  }
+  return out;
+}
+
 function chains(a: Rgb, b: Rgb): boolean {
   return sameColour(a, b, NEAR_SEAM_TOLERANCE);
 }
@@ -199,6 +213,9 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
     // Something only this rule sees: a content line, and beside plain lines a badge (a badge may
     // leave a seam's edge lines untouched; without one, plain and ringing lines are the plain rules' seam).
     if (contentLines === 0 || (contentLines < end - start && blobs.length === 0)) continue;
+    // Occluders are blobs on the seam, not panels between seams crossing it (judged on whole
+    // badges: the stretches either side of a digit in the seam colour count as one).
+    if (wholeBlobs(blobs).some((o) => betweenCrossings(raster, region, axis, start, end, length, o, c))) continue;
     // What a plain seam must pass: not a gap inside one panel (background-gap.ts)…
     if (isGapInsidePanel(raster, region, axis, seam, c)) continue;
     // …and a panel line within FLANK_DISTANCE on each side, judged where the seam is visible.

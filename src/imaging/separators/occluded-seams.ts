@@ -209,3 +209,24 @@ export function isPanelLine(at: LineAt, k: Rgb, visible: Uint8Array): boolean {
   }
   return false;
 }
+
+/**
+ * True when an occluder of the seam in lines [start, end) lies between two seams crossing it: at
+ * both of its ends the lines beside the run show the seam colour too. That is a panel of a mosaic
+ * between two rows whose seams line up across it, not a badge (whose ends lie in the panels).
+ *
+ * @example
+ * ```ts
+ * betweenCrossings(raster, region, 'horizontal', 40, 43, 124, { start: 43, end: 83 }, [0, 0, 0]); // true
+ * ```
+ */
+export function betweenCrossings(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', start: number, end: number, length: number, o: Interval, k: Rgb): boolean {
+  const d = raster.data;
+  const seamAt = (line: number, t: number): boolean => {
+    if (t < 0 || t >= length) return true;
+    const [p0, step] = walk({ raster, region, axis, line, length });
+    return distance(d, p0 + t * step, k) <= NEAR_SEAM_TOLERANCE;
+  };
+  const crossing = (t: number): boolean => seamAt(start - 1, t) && seamAt(end, t);
+  return crossing(o.start - 2) && crossing(o.end + 1);
+}
