@@ -95,6 +95,23 @@ describe('a seam crossed by a badge is still a seam', () => {
   });
 });
 
+describe('a panel between seams is no badge', () => {
+  it('a mosaic whose top and bottom rows have seams one pixel apart keeps its middle panel whole', () => {
+    // Found by fast-check: columns 40–42 are black in the top and bottom rows, the middle panel
+    // crosses them like a 40 px "badge" — but it ends on the two seams crossing it.
+    const r = createRaster(83, 3 * 40 + 2 * 2);
+    fill(r, full(r), [0, 0, 0]);
+    gradientPanel(r, { x: 0, y: 0, width: 40, height: 40 }, 0, 4, 1);
+    gradientPanel(r, { x: 42, y: 0, width: 41, height: 40 }, 1, 4, 2);
+    gradientPanel(r, { x: 0, y: 42, width: 83, height: 40 }, 3, 4, 4);
+    gradientPanel(r, { x: 0, y: 84, width: 41, height: 40 }, 6, 4, 7);
+    gradientPanel(r, { x: 43, y: 84, width: 40, height: 40 }, 7, 4, 8);
+    expect(found(r).columns).toEqual([]);
+    const plan = planSplit(r);
+    expect(plan.ok && plan.parts.some((p) => p.y < 82 && p.y + p.height > 42 && p.width < 83)).toBe(false);
+  });
+});
+
 describe('what a seam line may carry', () => {
   const line = (length: number, paint: (r: Raster) => void): Raster => {
     const r = createRaster(1, length);

@@ -2,33 +2,34 @@
  * Seams the plain-line rules cannot see: a separator crossed by a numbered badge (a filled circle
  * with a digit drawn over a seam or a grid junction), and a 1–3 px separator of a heavily
  * compressed JPEG (quality 25–40, 4:2:0 chroma, sometimes saved twice), whose every line has
- * spread far above 64. Both are lines that are *nearly* one colour:
+ * spread far above 64. Both are lines that are *nearly* one colour. The line rules (what a seam
+ * line may carry, what a panel line beside it is) and why they cannot shred a page of text, a
+ * title bar, a bar chart or a sky are in `occluded-seams.ts`; this file searches for them:
  *
- * - a **near-seam line** has at most NOISE_SHARE of its pixels off its colour (farther than
- *   NEAR_SEAM_TOLERANCE in some channel) in short scattered bits (compression noise), plus at most
- *   MAX_BLOBS compact blobs, each a stretch of BLOB_MIN…BLOB_MAX off-colour pixels (badges), and
- *   at most BLOCKED_SHARE of the line off-colour in all;
- * - a **damaged seam** is a run of near-seam lines of one colour, at most NARROW_RINGING_RUN wide,
- *   with a line of real content (not near-seam, not plain) right beside it on both sides, and
- *   within FLANK_DISTANCE lines on each side a line whose probes are at most FLANK_MATCH off that
- *   colour — a panel, not more of a dark or bright region the run is only a darker streak of.
+ * 1. **probes**: every line is read at 16 spread-out probes; a content line is a candidate when
+ *    PROBES_NEEDED of them agree on a colour and the others could be occluders (neighbouring
+ *    probes, `probesFit`); plain and ringing lines are one colour by their class;
+ * 2. **runs**: neighbouring lines of one colour (`chains`) between content lines, at most
+ *    CANDIDATE_RUN wide (wider is a flat region: a sky, a wall, a page), whose neighbours' probes
+ *    show a panel (`panelProbed`), have their content lines read in full (`readSeamLine`); a line
+ *    that fails only where the others carry a badge is read again with those positions occluded;
+ * 3. **seams**: a run of seam lines is a damaged seam when it is flanked by content that is no
+ *    seam line, at most NARROW_RINGING_RUN wide and at least half as wide as the plain seams along
+ *    the axis, shows something the plain rules cannot (a content line; beside plain lines, a
+ *    badge), its occluders are blobs and not panels between crossing seams (`betweenCrossings`),
+ *    it is no gap inside one panel (`background-gap.ts`), and within FLANK_DISTANCE lines on each
+ *    side a panel line flanks it where it is visible (`isPanelLine`).
  *
- * "Short" for a badge is BLOB_MAX = 96 px along the line (a badge of radius 12–40 px plus JPEG
- * blur), at most MAX_BLOBS = 6 of them (three junctions of a 4×4 grid line plus badges between).
- * Why this cannot shred a text page: a line through text sits between blank lines (plain, not
- * content), so its run is never flanked by content on both sides; and a line of text crosses more
- * words than MAX_BLOBS, or more than BLOCKED_SHARE of ink. A photograph line fails the share at
- * once: photographs have no line 75 % of one colour beside lines that are not.
- *
- * Searched only in pictures of at most DAMAGED_SEARCH_MAX_PIXELS: the probes of every content line
- * are the costliest reads of the detection (measured on the bench: +7 ms on a 12 MP grid, +9 ms on
- * 25 MP of noise, where the plain-line rules take 17 and 2), while the collages that need it —
- * thin seams under heavy compression, badges — are the 600–900 px pictures of quest tasks.
+ * **Cost.** Searched only in pictures of at most DAMAGED_SEARCH_MAX_PIXELS (the 600–900 px
+ * pictures of quest tasks that need it). Per line: 16 probes; per candidate run of at most
+ * CANDIDATE_RUN lines: each line read once (twice for a line re-read beside a badge), stopping at
+ * the first proof that it is no seam line; per damaged seam: six lines beside it. So at most about
+ * two reads of each pixel of a picture of ≤ 1.2 MP; on the bench strip (1200×500) 144 of its
+ * 1700 lines are read in full, about 0.1 of its pixels.
  *
  * Measured on heavy-JPEG collages of the tuned batch (1–3 px seams, white/black/grey, q25–40,
  * some saved twice): the best line of every seam keeps ≥ 96 % of its pixels within 48 of the seam
- * colour, ≥ 99 % within 56; lines 3 px away keep 0–54 % (one 80 %). Content lines are found by
- * 16 spread-out probes first: a line is read in full only when 13 of them (80 %) match.
+ * colour, ≥ 99 % within 56; lines 3 px away keep 0–54 % (one 80 %).
  */
 import type { Box, Raster } from '../raster.js';
 import { findRuns, NARROW_RINGING_RUN } from './runs.js';

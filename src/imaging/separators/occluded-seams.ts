@@ -1,44 +1,48 @@
 /**
  * Occluded seams: a separator crossed on a short stretch by a numbered badge (a filled circle with
- * a digit, drawn over a seam or a grid junction) is still a separator. This file holds the two
- * line rules behind it; the search that applies them is `damaged-seams.ts`.
+ * a digit, drawn over a seam or a grid junction) is still a separator. This file holds the line
+ * rules behind it; the search that applies them is `damaged-seams.ts`.
  *
  * 1. **A seam line with occluders** (`readSeamLine`): every pixel of the line lies within
  *    NEAR_SEAM_TOLERANCE of the seam colour, except scattered noise (at most NOISE_SHARE of the
  *    line, in bits shorter than BLOB_MIN) and at most MAX_OCCLUDERS *occluders*: stretches of
- *    BLOB_MIN … BLOB_MAX off-colour pixels. All off-colour pixels together stay within the
- *    caller's share of the line. With an occluder present, the rest of the line must be *tight*
- *    (TIGHT_SHARE within TIGHT_TOLERANCE): a badge sits on a clean seam.
- * 2. **A panel line** (`isPanelLine`): a line beside the seam whose longest off-colour stretch is
- *    longer than any occluder may be (panelStretch: BLOB_MAX, or a third of a short line). A seam
- *    separates panels, and a panel — a photo, a drawing — covers a long stretch of its edge with
- *    content; a page of text never does: its ink comes in stretches one text line tall.
+ *    BLOB_MIN … BLOB_MAX off-colour pixels, none touching an end of a whole-picture line (a seam
+ *    runs from edge to edge). All off-colour pixels together stay within OCCLUDED_SHARE of the
+ *    line. With an occluder present, the rest of the line must be *tight* (TIGHT_SHARE within
+ *    TIGHT_TOLERANCE): a badge sits on a clean seam.
+ * 2. **A panel line** (`isPanelLine`): a line beside the seam that is off the seam colour at
+ *    PANEL_SHARE of the positions *where the seam is visible* (outside its occluders). A seam
+ *    separates panels along its whole length; an object of a photo that merely looks like an
+ *    occluded seam (a tree trunk on a plain background, a pole against the sky) has the object
+ *    itself beside it, and background everywhere else.
+ * 3. **Blobs, not panels** (`betweenCrossings`): an occluder whose two ends meet seams crossing it
+ *    is a mosaic's panel between two rows whose seams line up, not a badge.
  *
  * **What "short" is.** An occluder is at most BLOB_MAX = 96 px along the line: a badge of radius
  * up to 40 px plus JPEG blur on both rims (measured on the generated badge collages, radius
- * 11–20 px: stretches of 6–52 px at the seam's middle lines). At most MAX_OCCLUDERS = 6 of them on
- * one line (the three junctions of a 4×4 grid line and a badge between each), and at most
- * OCCLUDED_SHARE = 0.4 of the line in all off-colour pixels (measured: up to 0.26 on the seams of
- * 3-panel strips 130–200 px tall with a badge of radius 20; lines of 4 panels' length carry one
- * badge a panel at most). Inside a grid part a line is a stretch of a seam already found across
- * the whole picture, whose ends carry half a junction badge each: there PART_OCCLUDED_SHARE.
+ * 11–20 px: stretches of 6–52 px on the seam's middle lines, 72 where two badges touch). At most
+ * MAX_OCCLUDERS = 6 of them on one line (the three junctions of a 4×4 grid line and a badge
+ * between each), and at most OCCLUDED_SHARE = 0.4 of the line in all off-colour pixels (measured:
+ * up to 0.26 on the seams of 3-panel strips 130–200 px tall with a badge of radius 20). Inside a
+ * grid part a line is a stretch of a seam already found across the whole picture, whose ends
+ * carry half a junction badge each: there PART_OCCLUDED_SHARE.
  *
  * **Why this cannot shred a page of text, a title bar, a bar chart or a sky** (each case is a
- * test in test/separators/occluded-seams.test.ts):
- * - a *text page*: a row through a line of text lies between blank rows, so the run of such rows
- *   is never flanked by content (the search's first test); a column crosses the ink of every text
- *   line, more than MAX_OCCLUDERS of them on any page taller than seven lines; and where a column
- *   is clean enough (a short page, a ragged right edge), the columns beside it are text too: their
- *   longest ink stretch is one text line tall (measured on the generated pages: ≤ 28 px lossless,
- *   ≤ 46 px at JPEG q40), far below the panel stretch of 96 px a line of a page needs;
+ * test in test/separators/occluded-seams.test.ts, text pages also a fast-check property):
+ * - a *text page*: a row through a line of text lies between blank rows, so its run is never
+ *   flanked by content, and a run that takes the blank rows in is a gap inside a panel (both
+ *   sides mostly page colour, `background-gap.ts`); a column crosses the ink of every text line,
+ *   more than MAX_OCCLUDERS of them on a page taller than seven lines; and where a column is clean
+ *   enough (a short page, a ragged right edge) the columns beside it are text too, off the page
+ *   colour at ≤ 0.29 of the visible positions (measured on every candidate run of the generated
+ *   pages), below PANEL_SHARE;
  * - a *title bar*: the rows through its title are flanked by the bar's plain rows, and its
- *   columns are the page's columns with the bar as one more stretch (36–56 px: an occluder, no
- *   panel);
+ *   columns are the page's columns with the bar as one more stretch (36–56 px);
  * - a *bar chart*: the gaps between bars are flanked by bars (panels), but a gap is wider than a
- *   seam (NARROW_RINGING_RUN); a chart with narrower gaps is the plain-line rules' case, not this one;
- * - a *photo with a plain sky*: a sky's rows are plain or a gradient (not tight: 40–70 levels
- *   from zenith to horizon), its clouds make wide runs of rows, and a photo's columns are off the
- *   sky's colour over the whole landscape: far more than OCCLUDED_SHARE.
+ *   seam (NARROW_RINGING_RUN); a chart with narrower, clean gaps is the plain-line rules' case;
+ * - a *photo with a plain sky*: a sky's rows are plain or a gradient, its clouds make wide runs of
+ *   rows, and a photo's columns are off the sky's colour over the whole landscape, far more than
+ *   OCCLUDED_SHARE; a pole against the sky has sky, not a panel, beside it where it is visible.
  */
 import type { Box, Raster } from '../raster.js';
 import { overWhite } from './line-stats.js';
