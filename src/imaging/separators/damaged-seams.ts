@@ -2,74 +2,107 @@
  * Seams the plain-line rules cannot see: a separator crossed by a numbered badge (a filled circle
  * with a digit drawn over a seam or a grid junction), and a 1–3 px separator of a heavily
  * compressed JPEG (quality 25–40, 4:2:0 chroma, sometimes saved twice), whose every line has
- * spread far above 64. Both are lines that are *nearly* one colour:
+ * spread far above 64. Both are lines that are *nearly* one colour. The line rules (what a seam
+ * line may carry, what a panel line beside it is) and why they cannot shred a page of text, a
+ * title bar, a bar chart or a sky are in `occluded-seams.ts`; this file searches for them:
  *
- * - a **near-seam line** has at most NOISE_SHARE of its pixels off its colour (farther than
- *   NEAR_SEAM_TOLERANCE in some channel) in short scattered bits (compression noise), plus at most
- *   MAX_BLOBS compact blobs, each a stretch of BLOB_MIN…BLOB_MAX off-colour pixels (badges), and
- *   at most BLOCKED_SHARE of the line off-colour in all;
- * - a **damaged seam** is a run of near-seam lines of one colour, at most NARROW_RINGING_RUN wide,
- *   with a line of real content (not near-seam, not plain) right beside it on both sides, and
- *   within FLANK_DISTANCE lines on each side a line whose probes are at most FLANK_MATCH off that
- *   colour — a panel, not more of a dark or bright region the run is only a darker streak of.
+ * 1. **probes**: every line is read at 16 spread-out probes; a content line is a candidate when
+ *    PROBES_NEEDED of them agree on a colour and the others could be occluders (neighbouring
+ *    probes, `probesFit`); plain and ringing lines are one colour by their class;
+ * 2. **runs**: neighbouring lines of one colour (`chains`) between content lines, at most
+ *    CANDIDATE_RUN wide (wider is a flat region: a sky, a wall, a page), whose neighbours' probes
+ *    show a panel (`panelProbed`), have their content lines read in full (`readSeamLine`); a line
+ *    that fails only where the others carry a badge is read again with those positions occluded;
+ * 3. **seams**: a run of seam lines is a damaged seam when it is flanked by content that is no
+ *    seam line, at most NARROW_RINGING_RUN wide and at least half as wide as the plain seams along
+ *    the axis, shows something the plain rules cannot (a content line; beside plain lines, a
+ *    badge), its occluders are blobs and not panels between crossing seams (`betweenCrossings`),
+ *    it is no gap inside one panel (`background-gap.ts`), and within FLANK_DISTANCE lines on each
+ *    side a panel line flanks it where it is visible (`isPanelLine`).
  *
- * "Short" for a badge is BLOB_MAX = 96 px along the line (a badge of radius 12–40 px plus JPEG
- * blur), at most MAX_BLOBS = 6 of them (three junctions of a 4×4 grid line plus badges between).
- * Why this cannot shred a text page: a line through text sits between blank lines (plain, not
- * content), so its run is never flanked by content on both sides; and a line of text crosses more
- * words than MAX_BLOBS, or more than BLOCKED_SHARE of ink. A photograph line fails the share at
- * once: photographs have no line 75 % of one colour beside lines that are not.
- *
- * Searched only in pictures of at most DAMAGED_SEARCH_MAX_PIXELS: the probes of every content line
- * are the costliest reads of the detection (measured on the bench: +7 ms on a 12 MP grid, +9 ms on
- * 25 MP of noise, where the plain-line rules take 17 and 2), while the collages that need it —
- * thin seams under heavy compression, badges — are the 600–900 px pictures of quest tasks.
+ * **Cost.** Searched only in pictures of at most DAMAGED_SEARCH_MAX_PIXELS (the 600–900 px
+ * pictures of quest tasks that need it). Per line: 16 probes; per candidate run of at most
+ * CANDIDATE_RUN lines: each line read once (twice for a line re-read beside a badge), stopping at
+ * the first proof that it is no seam line; per damaged seam: six lines beside it. So at most about
+ * two reads of each pixel of a picture of ≤ 1.2 MP; on the bench strip (1200×500) 144 of its
+ * 1700 lines are read in full, about 0.1 of its pixels.
  *
  * Measured on heavy-JPEG collages of the tuned batch (1–3 px seams, white/black/grey, q25–40,
  * some saved twice): the best line of every seam keeps ≥ 96 % of its pixels within 48 of the seam
- * colour, ≥ 99 % within 56; lines 3 px away keep 0–54 % (one 80 %). Content lines are found by
- * 16 spread-out probes first: a line is read in full only when 13 of them (80 %) match.
+ * colour, ≥ 99 % within 56; lines 3 px away keep 0–54 % (one 80 %).
  */
 import type { Box, Raster } from '../raster.js';
-import { NARROW_RINGING_RUN } from './runs.js';
+import { findRuns, NARROW_RINGING_RUN } from './runs.js';
+import { isGapInsidePanel } from './background-gap.js';
 import { LineKind } from './classify.js';
 import { overWhite } from './line-stats.js';
 import { sameColour, type Rgb } from './collage-colour.js';
+import { betweenCrossings, isPanelLine, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
 import type { Interval } from './segments.js';
 
-/** Per-channel distance from the seam colour still "on" the seam: q25 ringing reaches ~48 on a 1 px seam. */
-export const NEAR_SEAM_TOLERANCE = 48;
-/** Scattered off-colour pixels a near-seam line may have: JPEG noise (measured ≤ 4 % on the best line at 48). */
-export const NOISE_SHARE = 0.05;
-/** Off-colour pixels in all, blobs included: a badge crossing or two on a line, never a text line or a photograph. */
-export const BLOCKED_SHARE = 0.25;
-/** A blob is at least this long (shorter off-colour bits are noise or thin strokes, counted in NOISE_SHARE)… */
-export const BLOB_MIN = 8;
-/** …and at most this long: a badge of radius up to 40 px, plus blur. */
-export const BLOB_MAX = 96;
-/** Blobs per line: the junctions of a 4×4 grid line, plus badges between them. */
-export const MAX_BLOBS = 6;
-/**
- * A line with blobs (a badge) must be *tight* around its colour elsewhere: TIGHT_SHARE of its
- * other pixels within TIGHT_TOLERANCE. A badge sits on a clean seam; a line that is only loosely
- * one colour (a panel's smooth gradient next to half a seam) with a blob in it is no seam.
- */
-const TIGHT_TOLERANCE = 24;
-const TIGHT_SHARE = 0.9;
-/** Off-colour bits closer than this merge into one stretch (a digit inside a badge, JPEG blur at its rim). */
-const BLOB_GAP = 3;
 /** Largest picture searched for damaged seams: 1200×1000, beyond the 600–900 px of heavy-JPEG and badge collages. */
 export const DAMAGED_SEARCH_MAX_PIXELS = 1_200_000;
-/** Probes that must match before a line is read in full. */
+/** Probes read on every content line before it is read in full. */
 const PROBES = 16;
-const PROBES_NEEDED = 13;
 /**
- * Lines beyond a damaged seam searched for its panel, and the share of that line's probes that may
- * match the seam colour. Measured: lines 3 px beside a q25–40 seam match 0–54 % (one 80 %) at 48;
- * a dark streak inside a photo (the galaxy, the skater's shadow) has neighbours matching 45–100 %.
+ * Probes that must match a colour before a line is read in full: 12 of 16, the other 4 in at most
+ * OCCLUDED_PROBE_GROUPS runs of neighbours when more than SCATTERED_MISSES (`probesFit`). Measured
+ * on the badge collages of five batches (52): 12 finds 28 of them exact, 10 finds 27 and reads
+ * 50 % more lines of the bench strip; 13 (the heavy-JPEG rule alone) misses most badges on
+ * 130–200 px strips, where a badge hides a quarter of a seam line. Inside a grid part (a stretch
+ * of a seam found across the whole picture, half a junction badge at each end) 4.
  */
-const FLANK_DISTANCE = 3;
-const FLANK_MATCH = 0.4;
+const PROBES_NEEDED = 12;
+const PART_PROBES_NEEDED = 4;
+/** Probes of a line beside a run that must be off its colour before the run is read (see `panelProbed`). */
+const PANEL_PROBES = 3;
+/** Misses the probes may have anywhere (JPEG noise, a thin stroke): the 3 of 16 measured on heavy-JPEG seams. */
+const SCATTERED_MISSES = 3;
+/** Runs of neighbouring missed probes beyond that: two badges on one line, or a junction badge and one between. */
+const OCCLUDED_PROBE_GROUPS = 2;
+/**
+ * Widest run of candidate lines read in full. The seam found in it is still at most
+ * NARROW_RINGING_RUN wide; the run may be wider by JPEG-blended lines of the panels beside it.
+ */
+const CANDIDATE_RUN = 2 * NARROW_RINGING_RUN;
+/**
+ * A damaged seam is at least half as wide as the narrowest seam the plain-line rules see along
+ * the same axis, give or take the few lines lossy ringing adds or takes (as grid.ts holds an
+ * inner seam to its parent): a collage's seams are drawn alike, while a 1–4 px pole or cable of a
+ * photo, dark against the sky, lines up with the black seams around it in one column.
+ */
+const WIDTH_RATIO = 2;
+const WIDTH_SLACK = 4;
+/**
+ * Lines beyond a damaged seam searched for a panel line (`isPanelLine`): the first line beside a
+ * q25 seam is blended with it, so two. Three let a dark band inside a dark photo through (its
+ * panel line only three rows away: a cut through a photo of a held-out batch, seed 104), for
+ * three more heavy-JPEG seams found of 60.
+ */
+const FLANK_DISTANCE = 2;
+
+/**
+ * Neighbouring lines belong to one seam while their colours are within NEAR_SEAM_TOLERANCE: JPEG
+ * shifts a seam's edge lines towards the panels beside (measured at q65–q70: a blue seam's edge
+ * line 40–50 levels off its middle line, a yellow one's blue channel 41).
+ */
+/** A badge's digit is at most 7 dots of 3 px: stretches closer than this are one badge. */
+const DIGIT_GAP = 24;
+
+/** The occluders of a run merged into whole blobs: sorted, joined across gaps under DIGIT_GAP. */
+function wholeBlobs(blobs: readonly Interval[]): Interval[] {
+  const out: Interval[] = [];
+  for (const b of [...blobs].sort((p, q) => p.start - q.start)) {
+    const last = out[out.length - 1];
+    if (last && b.start - last.end < DIGIT_GAP) last.end = Math.max(last.end, b.end);
+    else out.push({ ...b });
+  }
+  return out;
+}
+
+function chains(a: Rgb, b: Rgb): boolean {
+  return sameColour(a, b, NEAR_SEAM_TOLERANCE);
+}
 
 export interface DamagedSeam extends Interval {
   colour: Rgb;
@@ -90,31 +123,83 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
   const count = kinds.length;
   const length = axis === 'horizontal' ? region.height : region.width;
   if (length < PROBES || raster.width * raster.height > DAMAGED_SEARCH_MAX_PIXELS) return [];
-  const near: (Rgb | undefined)[] = [];
-  near.length = count;
+  const maxShare = only ? PART_OCCLUDED_SHARE : OCCLUDED_SHARE;
+  const needed = only ? PART_PROBES_NEEDED : PROBES_NEEDED;
+  const lineAt = (line: number): LineAt => ({ raster, region, axis, line, length });
   // `only`: the lines worth examining (with the few beside them the flank test reads), if limited.
   const wanted = only ? new Uint8Array(count) : undefined;
   if (wanted && only) for (const o of only) for (let i = Math.max(0, o.start - 2); i < Math.min(count, o.end + 2); i++) wanted[i] = 1;
+  // 1. The colour of every line worth examining: a content line's when PROBES_NEEDED of its
+  // probes agree on one (a candidate), a plain or ringing line's own (one colour by its class).
   const examine: number[] = [];
-  for (let i = 0; i < count; i++) if (kinds[i] === LineKind.Content && (!wanted || wanted[i] === 1)) examine.push(i);
+  for (let i = 0; i < count; i++) if (!wanted || wanted[i] === 1) examine.push(i);
   const list = Int32Array.from(examine);
   const probed = readProbes(raster, region, axis, list, length);
-  const candidate: (Rgb | undefined)[] = [];
-  candidate.length = count;
-  for (let j = 0; j < list.length; j++) candidate[list[j]!] = probeColour(probed, j, colour) ?? undefined;
-  // Only a narrow run of candidates between content lines can become a damaged seam: the lines of
-  // a text page (between blank lines) or of a sky (wide runs) are never read in full.
+  const probeIndex = new Int32Array(count).fill(-1);
+  for (let j = 0; j < list.length; j++) probeIndex[list[j]!] = j;
+  // The probes of the lines beside a run already show whether a panel can be there: a panel line
+  // is off the seam colour at PANEL_SHARE (0.35) of the positions where the seam shows, so some
+  // of its 16 probes are off — PANEL_PROBES, a conservative 3 (a cheap test before the run's
+  // lines are read in full: it halves the lines read on the bench strip).
+  const panelProbed = (from: number, step: number, k: Rgb): boolean => {
+    for (let d = 0; d < FLANK_DISTANCE; d++) {
+      const j = probeIndex[from + step * d] ?? -1;
+      if (j < 0 || missesAgainst(probed, j * PROBES * 3, k[0], k[1], k[2], PANEL_PROBES) >= PANEL_PROBES) return true;
+    }
+    return false;
+  };
+  const lineColour: (Rgb | undefined)[] = [];
+  lineColour.length = count;
+  for (let j = 0; j < list.length; j++) {
+    const l = list[j]!;
+    lineColour[l] = probeColour(probed, j, kinds[l] === LineKind.Content ? needed : PROBES, colour) ?? undefined;
+  }
+  // 2. Runs of lines of one colour between content lines, their content lines read in full. A
+  // text page's rows (between blank rows) and a sky's (wide runs) mostly never get here.
+  const near: (Rgb | undefined)[] = [];
+  near.length = count;
+  const occluders: Interval[][] = [];
+  const readRun = (from: number, to: number): void => {
+    const failed: number[] = [];
+    const shared: Interval[] = [];
+    for (let l = from; l < to; l++) {
+      const found = kinds[l] === LineKind.Content ? readSeamLine(lineAt(l), lineColour[l]!, maxShare, !only) : [];
+      if (found === null) failed.push(l);
+      else {
+        near[l] = lineColour[l]!;
+        occluders[l] = found;
+        shared.push(...found);
+      }
+    }
+    // A badge is one blob across the seam: a line that fails only inside the occluders of the
+    // other lines (its digit or its fill in the seam colour breaks its stretches) is read again
+    // with those positions counted as occluded.
+    if (shared.length === 0 || failed.length === 0) return;
+    const hidden = visibleMask(length, shared);
+    for (const l of failed) {
+      const found = readSeamLine(lineAt(l), lineColour[l]!, maxShare, !only, hidden);
+      if (found === null) continue;
+      near[l] = lineColour[l]!;
+      occluders[l] = found;
+    }
+  };
   for (let i = 0; i < count; ) {
-    if (!candidate[i]) {
+    if (!lineColour[i]) {
       i++;
       continue;
     }
     const start = i;
-    while (i < count && candidate[i]) i++;
+    for (i++; i < count && lineColour[i] && chains(lineColour[i]!, lineColour[i - 1]!); i++);
     const flanked = start > 0 && i < count && kinds[start - 1] === LineKind.Content && kinds[i] === LineKind.Content;
-    if (!flanked || i - start > NARROW_RINGING_RUN) continue;
-    for (let l = start; l < i; l++) if (isNearSeam(raster, region, axis, l, length, candidate[l]!)) near[l] = candidate[l]!;
+    if (!flanked) continue;
+    // A wider run is a flat region (a sky, a wall, a page), not a seam between panels.
+    const k = lineColour[start + ((i - start) >> 1)]!;
+    if (i - start <= CANDIDATE_RUN && panelProbed(start - 1, -1, k) && panelProbed(i, 1, k)) readRun(start, i);
   }
+  // 3. Runs of seam lines, each checked as a seam. The narrowest plain separator run along this
+  // axis, if any, bounds their width (a grid part inherits its seams from the whole picture).
+  const plain = only ? [] : (findRuns(kinds)?.separators ?? []);
+  const narrowest = plain.length === 0 ? 0 : Math.min(...plain.map((r) => r.end - r.start));
   const out: DamagedSeam[] = [];
   let i = 0;
   while (i < count) {
@@ -123,45 +208,38 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
       continue;
     }
     const start = i;
-    const c = near[i]!;
-    while (i < count && near[i] && sameColour(near[i]!, c)) i++;
+    for (i++; i < count && near[i] && chains(near[i]!, near[i - 1]!); i++);
     const end = i;
-    // Real content on both sides: a content line that is not near-seam.
+    // The colour of the middle line: the edge lines blend with the panels.
+    const c = near[start + ((end - start) >> 1)]!;
+    const seam = { start, end };
+    const lines = occluders.slice(start, end);
+    const blobs = lines.flat();
+    const contentLines = kinds.subarray(start, end).filter((k) => k === LineKind.Content).length;
+    // Real content on both sides: a content line that is not a seam line.
     const flanked = start > 0 && end < count && kinds[start - 1] === LineKind.Content && !near[start - 1] && kinds[end] === LineKind.Content && !near[end];
-    if (!flanked || end - start > NARROW_RINGING_RUN) continue;
+    if (!flanked || end - start > NARROW_RINGING_RUN || (end - start) * WIDTH_RATIO + WIDTH_SLACK < narrowest) continue;
+    // Something only this rule sees: a content line, and beside plain lines a badge (a badge may
+    // leave a seam's edge lines untouched; without one, plain and ringing lines are the plain rules' seam).
+    if (contentLines === 0 || (contentLines < end - start && blobs.length === 0)) continue;
+    // Occluders are blobs on the seam, not panels between seams crossing it (judged on whole
+    // badges: the stretches either side of a digit in the seam colour count as one).
+    if (wholeBlobs(blobs).some((o) => betweenCrossings(raster, region, axis, start, end, length, o, c))) continue;
+    // What a plain seam must pass: not a gap inside one panel (background-gap.ts)…
+    if (isGapInsidePanel(raster, region, axis, seam, c)) continue;
+    // …and a panel line within FLANK_DISTANCE on each side, judged where the seam is visible.
+    const visible = visibleMask(length, blobs);
     const panelWithin = (from: number, step: number): boolean => {
       for (let d = 0; d < FLANK_DISTANCE; d++) {
         const line = from + step * d;
         if (line < 0 || line >= count) return false;
-        if (probeMatches(raster, region, axis, line, length, c) <= FLANK_MATCH * PROBES) return true;
+        if (isPanelLine(lineAt(line), c, visible)) return true;
       }
       return false;
     };
-    if (panelWithin(start - 1, -1) && panelWithin(end, 1)) out.push({ start, end, colour: c });
+    if (panelWithin(start - 1, -1) && panelWithin(end, 1)) out.push({ ...seam, colour: c });
   }
   return out;
-}
-
-function pixelAt(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, t: number, out: number[]): void {
-  const x = axis === 'horizontal' ? region.x + line : region.x + t;
-  const y = axis === 'horizontal' ? region.y + t : region.y + line;
-  const p = (y * raster.width + x) * 4;
-  const d = raster.data;
-  const a = d[p + 3]!;
-  out[0] = a === 255 ? d[p]! : overWhite(d[p]!, a);
-  out[1] = a === 255 ? d[p + 1]! : overWhite(d[p + 1]!, a);
-  out[2] = a === 255 ? d[p + 2]! : overWhite(d[p + 2]!, a);
-}
-
-/** How many of the line's probes lie within NEAR_SEAM_TOLERANCE of `k`. */
-function probeMatches(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, length: number, k: Rgb): number {
-  const px = [0, 0, 0];
-  let matched = 0;
-  for (let s = 0; s < PROBES; s++) {
-    pixelAt(raster, region, axis, line, probeAt(s, length), px);
-    if (sameColour(px, k, NEAR_SEAM_TOLERANCE)) matched++;
-  }
-  return matched;
 }
 
 /**
@@ -192,19 +270,40 @@ function readProbes(raster: Raster, region: Box, axis: 'horizontal' | 'vertical'
 }
 
 /**
- * The colour to test line `j` of `probed` against, when PROBES_NEEDED of its probes lie within
- * NEAR_SEAM_TOLERANCE of it; else null. With the collage colour unknown, the candidates are the
- * first PROBES − PROBES_NEEDED + 1 probes themselves: if PROBES_NEEDED probes agree, one of those
- * is among them.
+ * True when the probes of one line (from `base`) that miss (k0, k1, k2) could be occluders: at
+ * most PROBES − needed of them, in at most OCCLUDED_PROBE_GROUPS runs of neighbouring probes when
+ * more than SCATTERED_MISSES miss. A badge hides neighbouring probes; a photograph's line, nearly
+ * one colour in places, misses them scattered (this keeps its lines from being read in full).
  */
-function probeColour(probed: Uint8Array, j: number, colour?: Rgb): Rgb | null {
+function probesFit(probed: Uint8Array, base: number, k0: number, k1: number, k2: number, needed: number): boolean {
+  let misses = 0;
+  let groups = 0;
+  let previous = false;
+  for (let s = 0; s < PROBES; s++) {
+    const q = base + s * 3;
+    const miss = Math.abs(probed[q]! - k0) > NEAR_SEAM_TOLERANCE || Math.abs(probed[q + 1]! - k1) > NEAR_SEAM_TOLERANCE || Math.abs(probed[q + 2]! - k2) > NEAR_SEAM_TOLERANCE;
+    if (miss) {
+      if (++misses > PROBES - needed) return false;
+      if (!previous) groups++;
+    }
+    previous = miss;
+  }
+  return misses <= SCATTERED_MISSES || groups <= OCCLUDED_PROBE_GROUPS;
+}
+
+/**
+ * The colour to test line `j` of `probed` against, when its probes fit it (`probesFit`); else
+ * null. With the collage colour unknown, the candidates are the first PROBES − needed + 1 probes
+ * themselves: if `needed` probes agree, one of those is among them.
+ */
+function probeColour(probed: Uint8Array, j: number, needed: number, colour?: Rgb): Rgb | null {
   const base = j * PROBES * 3;
-  const misses = PROBES - PROBES_NEEDED;
-  if (colour) return missesAgainst(probed, base, colour[0], colour[1], colour[2], misses) <= misses ? colour : null;
+  const misses = PROBES - needed;
+  if (colour) return probesFit(probed, base, colour[0], colour[1], colour[2], needed) ? colour : null;
   for (let c = 0; c <= misses; c++) {
     const q = base + c * 3;
     const k0 = probed[q]!, k1 = probed[q + 1]!, k2 = probed[q + 2]!;
-    if (missesAgainst(probed, base, k0, k1, k2, misses) > misses) continue;
+    if (!probesFit(probed, base, k0, k1, k2, needed)) continue;
     let s0 = 0, s1 = 0, s2 = 0, n = 0;
     for (let s = 0; s < PROBES; s++) {
       const r = probed[base + s * 3]!, g = probed[base + s * 3 + 1]!, b = probed[base + s * 3 + 2]!;
@@ -229,44 +328,4 @@ function missesAgainst(probed: Uint8Array, base: number, k0: number, k1: number,
 
 function probeAt(s: number, length: number): number {
   return Math.floor(((s + 0.5) * length) / PROBES);
-}
-
-/** Every pixel of the line: scattered noise within NOISE_SHARE, blobs within MAX_BLOBS × BLOB_MAX, all within BLOCKED_SHARE. */
-function isNearSeam(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, length: number, k: Rgb): boolean {
-  const maxNoise = NOISE_SHARE * length;
-  const maxBlocked = BLOCKED_SHARE * length;
-  const px = [0, 0, 0];
-  let blocked = 0;
-  let noise = 0;
-  let blobs = 0;
-  let stretchStart = -1;
-  let stretchOff = 0;
-  let lastOff = -BLOB_GAP - 1;
-  const closeStretch = (): boolean => {
-    if (stretchStart < 0) return true;
-    const len = lastOff - stretchStart + 1;
-    if (len >= BLOB_MIN) {
-      blobs++;
-      if (len > BLOB_MAX || blobs > MAX_BLOBS) return false;
-    } else noise += stretchOff;
-    stretchStart = -1;
-    stretchOff = 0;
-    return noise <= maxNoise;
-  };
-  let tight = 0;
-  for (let t = 0; t < length; t++) {
-    pixelAt(raster, region, axis, line, t, px);
-    if (sameColour(px, k, NEAR_SEAM_TOLERANCE)) {
-      if (sameColour(px, k, TIGHT_TOLERANCE)) tight++;
-      continue;
-    }
-    if (++blocked > maxBlocked) return false;
-    if (t - lastOff > BLOB_GAP && !closeStretch()) return false;
-    if (stretchStart < 0) stretchStart = t;
-    stretchOff++;
-    lastOff = t;
-    if (t - stretchStart + 1 > BLOB_MAX) return false;
-  }
-  if (!closeStretch()) return false;
-  return blobs === 0 || tight >= TIGHT_SHARE * (length - blocked);
 }

@@ -1,0 +1,236 @@
+/**
+ * Occluded seams: a separator crossed on a short stretch by a numbered badge (a filled circle with
+ * a digit, drawn over a seam or a grid junction) is still a separator. This file holds the line
+ * rules behind it; the search that applies them is `damaged-seams.ts`.
+ *
+ * 1. **A seam line with occluders** (`readSeamLine`): every pixel of the line lies within
+ *    NEAR_SEAM_TOLERANCE of the seam colour, except scattered noise (at most NOISE_SHARE of the
+ *    line, in bits shorter than BLOB_MIN) and at most MAX_OCCLUDERS *occluders*: stretches of
+ *    BLOB_MIN … BLOB_MAX off-colour pixels, none touching an end of a whole-picture line (a seam
+ *    runs from edge to edge). All off-colour pixels together stay within OCCLUDED_SHARE of the
+ *    line. With an occluder present, the rest of the line must be *tight* (TIGHT_SHARE within
+ *    TIGHT_TOLERANCE): a badge sits on a clean seam.
+ * 2. **A panel line** (`isPanelLine`): a line beside the seam that is off the seam colour at
+ *    PANEL_SHARE of the positions *where the seam is visible* (outside its occluders). A seam
+ *    separates panels along its whole length; an object of a photo that merely looks like an
+ *    occluded seam (a tree trunk on a plain background, a pole against the sky) has the object
+ *    itself beside it, and background everywhere else.
+ * 3. **Blobs, not panels** (`betweenCrossings`): an occluder whose two ends meet seams crossing it
+ *    is a mosaic's panel between two rows whose seams line up, not a badge.
+ *
+ * **What "short" is.** An occluder is at most BLOB_MAX = 96 px along the line: a badge of radius
+ * up to 40 px plus JPEG blur on both rims (measured on the generated badge collages, radius
+ * 11–20 px: stretches of 6–52 px on the seam's middle lines, 72 where two badges touch). At most
+ * MAX_OCCLUDERS = 6 of them on one line (the three junctions of a 4×4 grid line and a badge
+ * between each), and at most OCCLUDED_SHARE = 0.4 of the line in all off-colour pixels (measured:
+ * up to 0.26 on the seams of 3-panel strips 130–200 px tall with a badge of radius 20). Inside a
+ * grid part a line is a stretch of a seam already found across the whole picture, whose ends
+ * carry half a junction badge each: there PART_OCCLUDED_SHARE.
+ *
+ * **Why this cannot shred a page of text, a title bar, a bar chart or a sky** (each case is a
+ * test in test/separators/occluded-seams.test.ts, text pages also a fast-check property):
+ * - a *text page*: a row through a line of text lies between blank rows, so its run is never
+ *   flanked by content, and a run that takes the blank rows in is a gap inside a panel (both
+ *   sides mostly page colour, `background-gap.ts`); a column crosses the ink of every text line,
+ *   more than MAX_OCCLUDERS of them on a page taller than seven lines; and where a column is clean
+ *   enough (a short page, a ragged right edge) the columns beside it are text too, off the page
+ *   colour at ≤ 0.29 of the visible positions (measured on every candidate run of the generated
+ *   pages), below PANEL_SHARE;
+ * - a *title bar*: the rows through its title are flanked by the bar's plain rows, and its
+ *   columns are the page's columns with the bar as one more stretch (36–56 px);
+ * - a *bar chart*: the gaps between bars are flanked by bars (panels), but a gap is wider than a
+ *   seam (NARROW_RINGING_RUN); a chart with narrower, clean gaps is the plain-line rules' case;
+ * - a *photo with a plain sky*: a sky's rows are plain or a gradient, its clouds make wide runs of
+ *   rows, and a photo's columns are off the sky's colour over the whole landscape, far more than
+ *   OCCLUDED_SHARE; a pole against the sky has sky, not a panel, beside it where it is visible.
+ */
+import type { Box, Raster } from '../raster.js';
+import { overWhite } from './line-stats.js';
+import type { Rgb } from './collage-colour.js';
+import type { Interval } from './segments.js';
+
+/** Per-channel distance from the seam colour still "on" the seam: q25 ringing reaches ~48 on a 1 px seam. */
+export const NEAR_SEAM_TOLERANCE = 48;
+/** Scattered off-colour pixels a seam line may have: JPEG noise (measured ≤ 4 % on the best line at 48). */
+export const NOISE_SHARE = 0.05;
+/** An occluder is at least this long (shorter off-colour bits are noise or thin strokes, counted in NOISE_SHARE)… */
+export const BLOB_MIN = 8;
+/** …and at most this long: a badge of radius up to 40 px, plus blur. */
+export const BLOB_MAX = 96;
+/** Occluders per line: the junctions of a 4×4 grid line, plus badges between them. */
+export const MAX_OCCLUDERS = 6;
+/** Off-colour pixels in all (occluders and noise) on a line of the whole picture. */
+export const OCCLUDED_SHARE = 0.4;
+/**
+ * The same inside a grid part, where the line continues a seam found across the whole picture: a
+ * part of one panel's length (130 px) can carry half a junction badge at each end and a badge
+ * between (measured up to 0.62 with badges of radius 20).
+ */
+export const PART_OCCLUDED_SHARE = 0.75;
+/**
+ * A line with an occluder must be *tight* around its colour elsewhere: TIGHT_SHARE of its other
+ * pixels within TIGHT_TOLERANCE. A badge sits on a clean seam; a line that is only loosely one
+ * colour (a panel's smooth gradient next to half a seam) with a blob in it is no seam.
+ */
+const TIGHT_TOLERANCE = 24;
+const TIGHT_SHARE = 0.9;
+/** Off-colour bits closer than this merge into one stretch (a digit inside a badge, JPEG blur at its rim). */
+export const BLOB_GAP = 3;
+/**
+ * Share of the visible positions (outside the occluders) at which a panel line is off the seam
+ * colour. Measured on the generated badge collages: the best of the three lines beside a badge
+ * seam is off at 0.35–1.0 of them (0.35 and 0.39 the two lowest of 90 seams, photos with a bright
+ * band along a white seam); beside the candidate runs of text pages at most 0.29, and beside the
+ * runs a photo's own objects make (a tree trunk on a plain background, a pole against the sky) at
+ * most 0.02 — there the "occluder" *is* the content beside, and the rest is background.
+ */
+export const PANEL_SHARE = 0.35;
+/** JPEG blur around an occluder: positions this close to one are not "visible" either. */
+const RIM = 4;
+
+/** Where one line lies: its index across `axis` of `region`, and its length along it. */
+export interface LineAt {
+  raster: Raster;
+  region: Box;
+  axis: 'horizontal' | 'vertical';
+  line: number;
+  length: number;
+}
+
+/** Byte offset of pixel 0 of the line and the byte step from one pixel of it to the next. */
+function walk({ raster, region, axis, line }: LineAt): [number, number] {
+  const x = axis === 'horizontal' ? region.x + line : region.x;
+  const y = axis === 'horizontal' ? region.y : region.y + line;
+  return [(y * raster.width + x) * 4, axis === 'horizontal' ? raster.width * 4 : 4];
+}
+
+/** Largest per-channel distance of the pixel at byte `p` (composited over white) from `k`. */
+function distance(d: Uint8Array, p: number, k: Rgb): number {
+  let r = d[p]!, g = d[p + 1]!, b = d[p + 2]!;
+  const a = d[p + 3]!;
+  if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
+  const dr = r > k[0] ? r - k[0] : k[0] - r;
+  const dg = g > k[1] ? g - k[1] : k[1] - g;
+  const db = b > k[2] ? b - k[2] : k[2] - b;
+  return dr > dg ? (dr > db ? dr : db) : dg > db ? dg : db;
+}
+
+/**
+ * The occluders of a seam line of colour `k` (possibly none), or null when the line is no seam
+ * line (rule 1 above). `maxShare`: OCCLUDED_SHARE, or PART_OCCLUDED_SHARE inside a grid part.
+ * Reads the line once and stops at the first proof that it is no seam line.
+ *
+ * @example
+ * ```ts
+ * readSeamLine({ raster, region, axis: 'horizontal', line: 204, length: 354 }, [255, 255, 255], OCCLUDED_SHARE);
+ * // [{ start: 158, end: 197 }] — one badge crossing the column
+ * ```
+ */
+export function readSeamLine(at: LineAt, k: Rgb, maxShare: number, interior: boolean, visible?: Uint8Array): Interval[] | null {
+  const { length } = at;
+  const maxNoise = NOISE_SHARE * length;
+  const maxBlocked = maxShare * length;
+  const d = at.raster.data;
+  const [p0, step] = walk(at);
+  const occluders: Interval[] = [];
+  let blocked = 0;
+  let noise = 0;
+  let stretchStart = -1;
+  let stretchOff = 0;
+  let lastOff = -BLOB_GAP - 1;
+  const closeStretch = (): boolean => {
+    if (stretchStart < 0) return true;
+    const len = lastOff - stretchStart + 1;
+    if (len >= BLOB_MIN) {
+      occluders.push({ start: stretchStart, end: lastOff + 1 });
+      if (occluders.length > MAX_OCCLUDERS) return false;
+    } else noise += stretchOff;
+    stretchStart = -1;
+    stretchOff = 0;
+    return noise <= maxNoise;
+  };
+  let tight = 0;
+  for (let t = 0, p = p0; t < length; t++, p += step) {
+    if (visible && visible[t] === 0) {
+      // Inside a blob the other lines of the seam show: occluded, whatever this line has there.
+      if (++blocked > maxBlocked) return null;
+      continue;
+    }
+    const dist = distance(d, p, k);
+    if (dist <= NEAR_SEAM_TOLERANCE) {
+      if (dist <= TIGHT_TOLERANCE) tight++;
+      continue;
+    }
+    if (++blocked > maxBlocked) return null;
+    if (t - lastOff > BLOB_GAP && !closeStretch()) return null;
+    if (stretchStart < 0) stretchStart = t;
+    stretchOff++;
+    lastOff = t;
+    if (t - stretchStart + 1 > BLOB_MAX) return null;
+  }
+  if (!closeStretch()) return null;
+  if (interior && occluders.some((o) => o.start === 0 || o.end === length)) return null;
+  return occluders.length === 0 || tight >= TIGHT_SHARE * (length - blocked) ? occluders : null;
+}
+
+/**
+ * The positions along a line where a seam with these occluders is visible: 1 outside every
+ * occluder widened by RIM, 0 inside.
+ *
+ * @example
+ * ```ts
+ * visibleMask(354, [{ start: 158, end: 197 }]); // 0 at 154…200, 1 elsewhere
+ * ```
+ */
+export function visibleMask(length: number, occluders: readonly Interval[]): Uint8Array {
+  const mask = new Uint8Array(length).fill(1);
+  for (const o of occluders) mask.fill(0, Math.max(0, o.start - RIM), Math.min(length, o.end + RIM));
+  return mask;
+}
+
+/**
+ * True when the line is off the colour `k` at PANEL_SHARE or more of the positions where the
+ * seam beside it is visible (`visible`, from `visibleMask`): rule 2 above. Stops once decided.
+ *
+ * @example
+ * ```ts
+ * isPanelLine({ raster, region, axis: 'horizontal', line: 202, length: 354 }, [255, 255, 255], visibleMask(354, [])); // true beside a photo
+ * ```
+ */
+export function isPanelLine(at: LineAt, k: Rgb, visible: Uint8Array): boolean {
+  let total = 0;
+  for (let t = 0; t < at.length; t++) total += visible[t]!;
+  const need = Math.max(1, Math.ceil(PANEL_SHARE * total));
+  const d = at.raster.data;
+  const [p0, step] = walk(at);
+  let off = 0;
+  let left = total;
+  for (let t = 0, p = p0; t < at.length; t++, p += step) {
+    if (visible[t] === 0) continue;
+    left--;
+    if (distance(d, p, k) > NEAR_SEAM_TOLERANCE && ++off >= need) return true;
+    if (off + left < need) return false;
+  }
+  return false;
+}
+
+/**
+ * True when an occluder of the seam in lines [start, end) lies between two seams crossing it: at
+ * both of its ends the lines beside the run show the seam colour too. That is a panel of a mosaic
+ * between two rows whose seams line up across it, not a badge (whose ends lie in the panels).
+ *
+ * @example
+ * ```ts
+ * betweenCrossings(raster, region, 'horizontal', 40, 43, 124, { start: 43, end: 83 }, [0, 0, 0]); // true
+ * ```
+ */
+export function betweenCrossings(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', start: number, end: number, length: number, o: Interval, k: Rgb): boolean {
+  const d = raster.data;
+  const seamAt = (line: number, t: number): boolean => {
+    if (t < 0 || t >= length) return true;
+    const [p0, step] = walk({ raster, region, axis, line, length });
+    return distance(d, p0 + t * step, k) <= NEAR_SEAM_TOLERANCE;
+  };
+  const crossing = (t: number): boolean => seamAt(start - 1, t) && seamAt(end, t);
+  return crossing(o.start - 2) && crossing(o.end + 1);
+}

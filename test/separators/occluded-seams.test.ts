@@ -1,0 +1,196 @@
+/**
+ * Occluded seams (occluded-seams.ts, searched by damaged-seams.ts): a separator crossed by a
+ * numbered badge is still a separator; a page of text, a screenshot's title bar, a bar chart and a
+ * photo under a plain sky never yield one.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createRaster, type Box, type Raster } from '../../src/imaging/raster.js';
+import { classifyLines, measureLines, planSplit } from '../../src/imaging/separators/index.js';
+import { damagedSeams } from '../../src/imaging/separators/damaged-seams.js';
+import { BLOB_MAX, MAX_OCCLUDERS, OCCLUDED_SHARE, readSeamLine } from '../../src/imaging/separators/occluded-seams.js';
+import { fill, gradientPanel, type Rgb } from './build.js';
+
+const full = (r: Raster): Box => ({ x: 0, y: 0, width: r.width, height: r.height });
+const WHITE: Rgb = [255, 255, 255];
+
+/** A filled disc with a dark block in its middle standing for the digit. */
+function badge(r: Raster, cx: number, cy: number, radius: number, colour: Rgb = [220, 30, 30]): void {
+  for (let y = Math.floor(cy - radius); y <= Math.ceil(cy + radius); y++) {
+    for (let x = Math.floor(cx - radius); x <= Math.ceil(cx + radius); x++) {
+      if (x >= 0 && y >= 0 && x < r.width && y < r.height && (x - cx) ** 2 + (y - cy) ** 2 <= radius * radius) fill(r, { x, y, width: 1, height: 1 }, colour);
+    }
+  }
+  fill(r, { x: Math.round(cx - radius / 4), y: Math.round(cy - radius / 3), width: Math.round(radius / 2), height: Math.round((2 * radius) / 3) }, [250, 250, 250]);
+}
+
+/** Damaged seams found along both axes of the whole picture (first pass: no collage colour). */
+function found(r: Raster): { columns: unknown[]; rows: unknown[] } {
+  const stats = measureLines(r, full(r));
+  return {
+    columns: damagedSeams(r, full(r), 'horizontal', classifyLines(stats.columns)),
+    rows: damagedSeams(r, full(r), 'vertical', classifyLines(stats.rows)),
+  };
+}
+
+/** Sparse dark words in lines on a page, `scale` px per glyph dot (7 dots tall). */
+function textPage(r: Raster, box: Box, seed: number, scale: number, gap: number, page: Rgb = WHITE): void {
+  fill(r, box, page);
+  let s = seed >>> 0 || 1;
+  const next = (): number => {
+    s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0;
+    return s;
+  };
+  for (let y = box.y + 10; y + 7 * scale < box.y + box.height - 6; y += 7 * scale + gap) {
+    let x = box.x + 10 + (next() % 3) * scale;
+    while (x < box.x + box.width - 30) {
+      const letters = 2 + (next() % 8);
+      for (let l = 0; l < letters && x + 5 * scale < box.x + box.width - 10; l++) {
+        // A glyph: three of its five dot columns inked, on dot rows chosen by the seed.
+        for (let gx = 0; gx < 5; gx++) {
+          if ((next() & 3) === 0) continue;
+          for (let gy = 0; gy < 7; gy++) if (next() & 1) fill(r, { x: x + gx * scale, y: y + gy * scale, width: scale, height: scale }, [30, 30, 30]);
+        }
+        x += 6 * scale;
+      }
+      x += 6 * scale;
+    }
+  }
+}
+
+describe('a seam crossed by a badge is still a seam', () => {
+  it('splits a 3-panel strip whose two 8 px seams each carry a badge hiding 31 % of them, cutting inside the seams, and says so', () => {
+    const r = createRaster(3 * 180 + 2 * 8, 130);
+    fill(r, full(r), WHITE);
+    for (let i = 0; i < 3; i++) gradientPanel(r, { x: i * 188, y: 0, width: 180, height: 130 }, i, 12, i + 3);
+    badge(r, 184, 50, 20);
+    badge(r, 372, 75, 20, [30, 90, 200]);
+    const plan = planSplit(r);
+    expect(plan).toMatchObject({ ok: true, axis: 'horizontal', method: 'detected' });
+    if (!plan.ok) return;
+    expect(plan.parts.map((p) => p.x)).toEqual([0, 184, 372]);
+    expect(plan.reason).toMatch(/2 seams crossed by a badge/);
+  });
+
+  it('the same strip without badges splits at the same cuts (the badges change nothing)', () => {
+    const r = createRaster(3 * 180 + 2 * 8, 130);
+    fill(r, full(r), WHITE);
+    for (let i = 0; i < 3; i++) gradientPanel(r, { x: i * 188, y: 0, width: 180, height: 130 }, i, 12, i + 3);
+    const plan = planSplit(r);
+    expect(plan.ok && plan.parts.map((p) => p.x)).toEqual([0, 184, 372]);
+  });
+
+  it('splits a 2×2 grid with a badge on the junction and one on each seam into its four panels', () => {
+    const seam = 10;
+    const r = createRaster(2 * 200 + seam, 2 * 160 + seam);
+    fill(r, full(r), [0, 0, 0]);
+    for (let i = 0; i < 2; i++) for (let j = 0; j < 2; j++) gradientPanel(r, { x: j * (200 + seam), y: i * (160 + seam), width: 200, height: 160 }, i * 2 + j, 10, i * 2 + j + 1);
+    badge(r, 205, 165, 18, [250, 200, 40]);
+    badge(r, 205, 60, 14, [250, 200, 40]);
+    badge(r, 300, 165, 14, [250, 200, 40]);
+    const plan = planSplit(r);
+    expect(plan).toMatchObject({ ok: true, axis: 'grid', method: 'detected' });
+    if (!plan.ok) return;
+    expect(plan.parts.map((p) => [p.x, p.y])).toEqual([[0, 0], [205, 0], [0, 165], [205, 165]]);
+  });
+});
+
+describe('a panel between seams is no badge', () => {
+  it('a mosaic whose top and bottom rows have seams one pixel apart keeps its middle panel whole', () => {
+    // Found by fast-check: columns 40–42 are black in the top and bottom rows, the middle panel
+    // crosses them like a 40 px "badge" — but it ends on the two seams crossing it.
+    const r = createRaster(83, 3 * 40 + 2 * 2);
+    fill(r, full(r), [0, 0, 0]);
+    gradientPanel(r, { x: 0, y: 0, width: 40, height: 40 }, 0, 4, 1);
+    gradientPanel(r, { x: 42, y: 0, width: 41, height: 40 }, 1, 4, 2);
+    gradientPanel(r, { x: 0, y: 42, width: 83, height: 40 }, 3, 4, 4);
+    gradientPanel(r, { x: 0, y: 84, width: 41, height: 40 }, 6, 4, 7);
+    gradientPanel(r, { x: 43, y: 84, width: 40, height: 40 }, 7, 4, 8);
+    expect(found(r).columns).toEqual([]);
+    const plan = planSplit(r);
+    expect(plan.ok && plan.parts.some((p) => p.y < 82 && p.y + p.height > 42 && p.width < 83)).toBe(false);
+  });
+});
+
+describe('what a seam line may carry', () => {
+  const line = (length: number, paint: (r: Raster) => void): Raster => {
+    const r = createRaster(1, length);
+    fill(r, full(r), WHITE);
+    paint(r);
+    return r;
+  };
+  const read = (r: Raster, interior = true) => readSeamLine({ raster: r, region: full(r), axis: 'horizontal', line: 0, length: r.height }, [255, 255, 255], OCCLUDED_SHARE, interior);
+
+  it('a few short occluders: their stretches', () => {
+    const r = line(600, (r) => {
+      fill(r, { x: 0, y: 100, width: 1, height: 30 }, [200, 0, 0]);
+      fill(r, { x: 0, y: 400, width: 1, height: 40 }, [0, 0, 200]);
+    });
+    expect(read(r)).toEqual([{ start: 100, end: 130 }, { start: 400, end: 440 }]);
+  });
+
+  it(`more than ${MAX_OCCLUDERS} occluders (a column through lines of text) is no seam line`, () => {
+    const r = line(600, (r) => {
+      for (let k = 0; k <= MAX_OCCLUDERS; k++) fill(r, { x: 0, y: 40 + k * 70, width: 1, height: 12 }, [30, 30, 30]);
+    });
+    expect(read(r)).toBeNull();
+  });
+
+  it(`an occluder longer than ${BLOB_MAX} px is no badge`, () => {
+    const r = line(600, (r) => fill(r, { x: 0, y: 200, width: 1, height: BLOB_MAX + 1 }, [30, 30, 30]));
+    expect(read(r)).toBeNull();
+  });
+
+  it('an occluder at an end of a whole-picture line is content, not a badge (the seam reaches both edges)', () => {
+    const r = line(600, (r) => fill(r, { x: 0, y: 0, width: 1, height: 40 }, [30, 30, 30]));
+    expect(read(r, true)).toBeNull();
+    expect(read(r, false)).toEqual([{ start: 0, end: 40 }]);
+  });
+});
+
+describe('no occluded seam where there is no seam', () => {
+  it('a page of text', () => {
+    const r = createRaster(600, 480);
+    textPage(r, full(r), 5, 2, 8);
+    expect(found(r)).toEqual({ columns: [], rows: [] });
+    expect(planSplit(r).ok).toBe(false);
+  });
+
+  it("a screenshot's coloured title bar over text", () => {
+    const r = createRaster(640, 480);
+    textPage(r, { x: 0, y: 48, width: 640, height: 432 }, 9, 2, 10);
+    fill(r, { x: 0, y: 0, width: 640, height: 48 }, [36, 82, 160]);
+    textPage(r, { x: 0, y: 10, width: 200, height: 30 }, 3, 2, 4, [36, 82, 160]);
+    expect(found(r)).toEqual({ columns: [], rows: [] });
+  });
+
+  it('a bar chart with a title and an axis', () => {
+    const r = createRaster(640, 420);
+    fill(r, full(r), WHITE);
+    textPage(r, { x: 200, y: 4, width: 260, height: 36 }, 4, 3, 4);
+    const heights = [300, 120, 260, 200, 90];
+    heights.forEach((h, i) => fill(r, { x: 60 + i * 110, y: 380 - h, width: 90, height: h }, [47 + i * 30, 109, 181 - i * 20]));
+    fill(r, { x: 50, y: 380, width: 580, height: 2 }, [60, 60, 60]);
+    expect(found(r)).toEqual({ columns: [], rows: [] });
+  });
+
+  it('a photo under a plain sky with clouds', () => {
+    const r = createRaster(640, 420);
+    for (let y = 0; y < 180; y++) fill(r, { x: 0, y, width: 640, height: 1 }, [110 + Math.round((70 * y) / 180), 170 + Math.round((45 * y) / 180), 230]);
+    for (const [cx, cy, rad] of [[120, 60, 20], [300, 70, 24], [480, 55, 16]] as const) badge(r, cx, cy, rad, [245, 245, 248]);
+    gradientPanel(r, { x: 0, y: 180, width: 640, height: 240 }, 2, 30, 11);
+    expect(found(r)).toEqual({ columns: [], rows: [] });
+    expect(planSplit(r).ok).toBe(false);
+  });
+
+  it('random pages of text (any glyph size and line spacing) never yield an occluded seam', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1 << 30 }), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 3, max: 14 }), (seed, scale, gap) => {
+        const r = createRaster(420, 300);
+        textPage(r, full(r), seed, scale, gap);
+        expect(found(r)).toEqual({ columns: [], rows: [] });
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
