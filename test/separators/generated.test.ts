@@ -9,9 +9,7 @@ import { loadBatch, scoreBatch, scoreOne, table } from './score.js';
 
 /** Tuned-batch pictures the rules still get wrong (see the reasons): badges hide too much of a seam; one 4×4 grid loses a row. */
 const KNOWN_MISSES: Record<string, string> = {
-  'gen-badge-01.jpg': 'a 3x2 grid with 5 badges: 2 parts found (a badge-crossed seam is missed; cause not analysed)',
   'gen-badge-02.jpg': 'a 3-strip, black 11 px seams, both crossed by a badge: refused',
-  'gen-badge-03.jpg': 'a 3x2 grid with 5 badges: 3 parts found',
   'gen-badge-04.jpg': 'a 4-strip with 3 badges: 3 parts found',
   'gen-badge-05.jpg': 'a 3-strip with 2 badges: 2 parts found',
   'gen-badge-06.jpg': 'a 4-strip with 3 badges: 3 parts found',
@@ -31,11 +29,11 @@ describe('generated collages (tuned batch)', () => {
 });
 
 describe('generated collages (unseen batch)', () => {
-  it('scores at least the measured 31 of 42 exact, with at most the 1 measured picture cut through a panel', async () => {
+  it('scores at least the measured 35 of 42 exact, with at most the 1 measured picture cut through a panel', async () => {
     const results = await scoreBatch('unseen');
     const exact = results.filter((r) => r.exact).length;
     const bad = results.filter((r) => r.badCuts.length > 0).length;
-    expect(exact, table(results)).toBeGreaterThanOrEqual(31);
+    expect(exact, table(results)).toBeGreaterThanOrEqual(35);
     expect(bad, table(results)).toBeLessThanOrEqual(1);
   }, 120_000);
 });
