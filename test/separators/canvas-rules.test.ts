@@ -89,8 +89,12 @@ describe('a header bar over its page', () => {
     fill(r, { x: 0, y: 0, width: 600, height: 400 }, WHITE);
     fill(r, { x: 0, y: 0, width: 600, height: 44 }, [203, 61, 60]);
     ink(r, 16, 16, 150, 14, WHITE);
-    // The edge as JPEG q40 left it: one line darker than the red, between red and white in G and B.
+    // The edge as JPEG q40 left it: one line darker than the red, between red and white in G and B,
+    // and the ringing beside it (the bar's last line a little light, the page's first a little pink),
+    // as in the measured picture; without that ringing the three lines would be a drawn 1 px seam.
+    fill(r, { x: 0, y: 43, width: 600, height: 1 }, [207, 66, 64]);
     fill(r, { x: 0, y: 44, width: 600, height: 1 }, [159, 80, 84]);
+    fill(r, { x: 0, y: 45, width: 600, height: 1 }, [252, 246, 246]);
     for (let y = 72; y < 380; y += 20) ink(r, 20, y, 480 + ((y * 7) % 60), 9, [30, 30, 30], 4);
     const plan = planSplit(r);
     // Refused (a page is one picture) or split elsewhere, but never under the title bar.

@@ -71,3 +71,50 @@ describe('every panel whole (random flat and photo collages)', () => {
     );
   });
 });
+
+describe('every panel whole (cases fast-check found)', () => {
+  it('a 2 px black seam between a dark blue and a dark green panel votes black, not the green edge, and cuts between them', () => {
+    const r = createRaster(50, 92);
+    fill(r, { x: 0, y: 0, width: 50, height: 92 }, [0, 0, 0]);
+    const panels: Box[] = [
+      { x: 0, y: 0, width: 50, height: 45 },
+      { x: 0, y: 47, width: 50, height: 45 },
+    ];
+    const backgrounds: Rgb[] = [
+      [0, 0, 81],
+      [0, 81, 0],
+    ];
+    panels.forEach((box, i) => {
+      const bg = backgrounds[i]!;
+      fill(r, box, bg);
+      fill(r, { x: box.x + 14, y: box.y + 11, width: 22, height: 22 }, [(bg[0] + 90) % 256, (bg[1] + 170) % 256, (bg[2] + 50) % 256]);
+    });
+    const plan = planSplit(r);
+    expect(plan.ok).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.parts).toEqual([
+      { x: 0, y: 0, width: 50, height: 46 },
+      { x: 0, y: 46, width: 50, height: 46 },
+    ]);
+    expect(plan.reason).toContain('rgb(0,0,0)');
+  });
+
+  it('a 2 px grey seam between flat green and purple panels, near the mix of the two, is drawn exactly and stays a seam', () => {
+    const r = createRaster(102, 63);
+    fill(r, { x: 0, y: 0, width: 102, height: 63 }, [128, 128, 128]);
+    const backgrounds: Rgb[] = [
+      [10, 176, 0],
+      [101, 12, 230],
+    ];
+    backgrounds.forEach((bg, j) => {
+      const box = { x: j * 52, y: 0, width: 50, height: 63 };
+      fill(r, box, bg);
+      fill(r, { x: box.x + 12, y: box.y + 19, width: 25, height: 25 }, [(bg[0] + 90) % 256, (bg[1] + 170) % 256, (bg[2] + 50) % 256]);
+    });
+    const plan = planSplit(r);
+    expect(plan.ok && plan.parts).toEqual([
+      { x: 0, y: 0, width: 51, height: 63 },
+      { x: 51, y: 0, width: 51, height: 63 },
+    ]);
+  });
+});

@@ -74,6 +74,25 @@ export const BLEND_LINES = 2;
 const BLEND_SLACK = 8;
 
 /**
+ * Whether `colour` lies on the way from `a` to `b` (within BLEND_SLACK a channel, overshoot
+ * included), as a line JPEG smeared between two pieces does. On the way, not merely inside the box
+ * the two span: a 2 px black seam between a dark blue and a dark green panel is inside their box
+ * (every channel between 0 and 81) but 57 levels from any mix of them, and must keep its vote.
+ */
+function isBlendOf(colour: Rgb, a: Rgb, b: Rgb): boolean {
+  let along = 0;
+  let length = 0;
+  for (let k = 0; k < 3; k++) {
+    along += (colour[k]! - a[k]!) * (b[k]! - a[k]!);
+    length += (b[k]! - a[k]!) ** 2;
+  }
+  const t = length === 0 ? 0 : Math.min(1, Math.max(0, along / length));
+  let distance = 0;
+  for (let k = 0; k < 3; k++) distance += (colour[k]! - (a[k]! + t * (b[k]! - a[k]!))) ** 2;
+  return distance <= 3 * BLEND_SLACK * BLEND_SLACK;
+}
+
+/**
  * The pieces of a seam's run that vote for the collage colour (see the module comment): blends
  * dropped, and with three or more pieces left only the inner ones. `pieces` are the run's
  * one-colour pieces in order; `seam` the part of the run kept as the seam (padding excluded).
@@ -88,10 +107,7 @@ const BLEND_SLACK = 8;
 export function ballotOfRun(pieces: readonly Separator[], seam: { start: number; end: number }): Separator[] {
   const solid = pieces.filter((p, i) => {
     if (p.end - p.start > BLEND_LINES || i === 0 || i === pieces.length - 1) return true;
-    const a = pieces[i - 1]!.colour;
-    const b = pieces[i + 1]!.colour;
-    const between = p.colour.every((c, k) => c >= Math.min(a[k]!, b[k]!) - BLEND_SLACK && c <= Math.max(a[k]!, b[k]!) + BLEND_SLACK);
-    return !between;
+    return !isBlendOf(p.colour, pieces[i - 1]!.colour, pieces[i + 1]!.colour);
   });
   const inner = solid.length >= 3 ? solid.slice(1, -1) : solid;
   // Inner pieces next to a panel edge that are only 1–2 lines thick are the edge's JPEG transition

@@ -87,7 +87,8 @@ export function seamOfRun(
     const colour = meanColour(lines, seam.start, seam.end);
     const before = meanColour(lines, pieces[first - 1]!.start, pieces[first - 1]!.end);
     const after = meanColour(lines, pieces[last + 1]!.start, pieces[last + 1]!.end);
-    if (distanceToBlend(colour, before, after) <= BLEND_DISTANCE) return null;
+    const around = [pieces[first - 1]!, seam, pieces[last + 1]!];
+    if (distanceToBlend(colour, before, after) <= BLEND_DISTANCE && !drawnExactly(lines, around)) return null;
   }
   return { ...seam, colour: meanColour(lines, seam.start, seam.end) };
 }
@@ -100,6 +101,24 @@ export function seamOfRun(
  * q75 stays ~230 from their blends, a black one between red and white 220.
  */
 const BLEND_DISTANCE = 80;
+
+/**
+ * Whether every line of the pieces is one exact colour, the same all through each piece: drawn,
+ * not compressed. JPEG rings beside an edge, so the lines next to a blended line never all equal
+ * the lines further from it; a lossless 2 px grey seam between flat green and purple panels (80
+ * from their blends, found by fast-check) is exact on every line and stays a seam.
+ */
+function drawnExactly(lines: LineStats, pieces: readonly Interval[]): boolean {
+  for (const piece of pieces) {
+    for (let i = piece.start; i < piece.end; i++) {
+      for (let c = 0; c < 3; c++) {
+        const k = i * 3 + c;
+        if (lines.min[k] !== lines.max[k] || lines.min[k] !== lines.min[piece.start * 3 + c]) return false;
+      }
+    }
+  }
+  return true;
+}
 
 /** Euclidean distance from `c` to the nearest colour on the straight line from `a` to `b`. */
 function distanceToBlend(c: Rgb, a: Rgb, b: Rgb): number {
