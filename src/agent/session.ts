@@ -149,6 +149,12 @@ interface RunningTurn {
 export class AgentSession implements AgentSessionApi {
   readonly config: AgentConfig;
   readonly provider: ModelProvider;
+  /**
+   * The engine as the session's tools reach it: paced (a floor between request starts). A host
+   * that reads the engine beside the agent (a page header showing the level) goes through this,
+   * so its reads queue with the tools' and never burst past the anti-spam wall.
+   */
+  readonly engine: Engine;
   private readonly catalog: Catalog;
   private readonly hostTools: HostTool[] = [];
   private readonly listeners = new Set<AgentEventListener>();
@@ -172,8 +178,8 @@ export class AgentSession implements AgentSessionApi {
     this.provider =
       options.provider ?? createProvider(this.config, { fetch: options.fetch, headers: options.headers, codexTokens: this.codexTokens });
     // Parallel tool calls of one model reply must not burst at the engine's anti-spam wall.
-    const engine = new Paced(options.engine, options.requestIntervalMs ?? DEFAULT_REQUEST_INTERVAL_MS);
-    this.catalog = createCatalog(engine, { policy: this.config.policy, readCacheTTL: READ_CACHE_TTL_MS, admin: options.admin });
+    this.engine = new Paced(options.engine, options.requestIntervalMs ?? DEFAULT_REQUEST_INTERVAL_MS);
+    this.catalog = createCatalog(this.engine, { policy: this.config.policy, readCacheTTL: READ_CACHE_TTL_MS, admin: options.admin });
     this.now = options.now ?? (() => new Date());
     if (this.config.locationTools) {
       this.hostTools.push(

@@ -220,7 +220,8 @@ export async function runWeb(argv: string[]): Promise<number> {
       demoLogin: demo ? 'player1' : undefined,
       warn: (message) => process.stderr.write(`encli web: ${message}\n`),
     }),
-    readGame: gameGlanceReader(engine),
+    // Through the session's paced engine: the header's reads queue with the tools' requests.
+    readGame: gameGlanceReader(session.engine),
     gameId: settings.gameId ?? demo?.gameId,
     model: settings.llm.model,
     host: settings.host,

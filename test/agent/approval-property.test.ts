@@ -33,7 +33,7 @@ type Decision = 'approve' | 'decline' | 'cancel' | 'late' | 'ignore';
 const decisions = fc.array(fc.constantFrom<Decision>('approve', 'approve', 'decline', 'cancel', 'late', 'ignore'), { maxLength: 8 });
 
 /** What identifies one mutation: the tool and its consequential argument. */
-function keyOfEngineCall(c: EngineCall): string {
+function keyOfEngineCall(c: Pick<EngineCall, 'method' | 'args'>): string {
   switch (c.method) {
     case 'sendCode':
       return `enc_send_code|${String(c.args[3])}`;

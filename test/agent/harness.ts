@@ -14,6 +14,8 @@ export const MUTATING_METHODS = ['sendCode', 'sendBonusCode', 'getPenaltyHint', 
 export interface EngineCall {
   method: string;
   args: unknown[];
+  /** performance.now() when the call reached the engine. */
+  at: number;
 }
 
 /** The engine with every call logged before it goes through (a Proxy: no method listed by hand). */
@@ -24,7 +26,7 @@ export function recordingEngine(engine: Engine, log: EngineCall[]): Engine {
       const value: unknown = Reflect.get(target, prop, receiver);
       if (typeof value !== 'function' || !methods.has(prop)) return value;
       return (...args: unknown[]) => {
-        log.push({ method: String(prop), args });
+        log.push({ method: String(prop), args, at: performance.now() });
         return (value as (...a: unknown[]) => unknown).apply(target, args);
       };
     },

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentError, AgentSession, EVENT_RESULT_CHARS, truncate } from '../../src/agent/session.js';
 import { AgentConfigError } from '../../src/agent/config.js';
+import { Paced } from '../../src/engine/paced.js';
 import type { AgentEvent } from '../../src/agent/types.js';
 import { DEMO_GAME_ID } from '../../src/demo/index.js';
 import { createCatalog } from '../../src/tools/index.js';
@@ -55,6 +56,20 @@ describe('AgentSession turns', () => {
       expect(h.model.requests[0]!.body.stream).toBe(stream);
     });
   }
+
+  it("a host's own reads go through session.engine, queued behind the tools' requests by the same pacing", async () => {
+    h = await startHarness({ session: { requestIntervalMs: 200 }, script: [callTools([{ name: 'enc_game_state', arguments: { game_id: G } }]), reply('ok')] });
+    expect(h.session.engine).toBeInstanceOf(Paced);
+    expect((h.session.engine as Paced).intervalMs).toBe(200);
+    await h.session.send('state?');
+    const before = h.engineCalls.length;
+    // Two reads at once, as a page header and a tool might make them: they reach the engine one
+    // pacing interval apart, not together.
+    await Promise.all([h.session.engine.getGameModel(G), h.session.engine.getGameModel(G)]);
+    const [first, second] = h.engineCalls.slice(before).map((call) => call.at);
+    expect(h.engineCalls.length).toBe(before + 2);
+    expect(second! - first!).toBeGreaterThanOrEqual(190);
+  });
 
   it('mobile 90 and 108: an empty or blank message, and a second concurrent send, are refused', async () => {
     h = await startHarness({ script: [hang()] });
