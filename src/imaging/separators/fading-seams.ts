@@ -25,7 +25,7 @@
  * that was split exactly is lost.
  */
 import type { Box, Raster } from '../raster.js';
-import { backgroundBeside, GAP_COLOUR_TOLERANCE } from './background-gap.js';
+import { GAP_BACKGROUND_SHARE, GAP_COLOUR_TOLERANCE } from './background-gap.js';
 import { LineKind, meanColour } from './classify.js';
 import { overWhite, type LineStats } from './line-stats.js';
 import type { Interval } from './segments.js';
@@ -43,7 +43,7 @@ export const PIECE_AGREEMENT = 12;
  * those lines continue its colour. Measured: a flat band inside a dark photo read 112 against 104–106
  * beyond; a seam's own colour against the photo beside it differs by 19 or more in the cases above.
  * The mean alone is fooled by a dark seam beside a dark photo (a 5 px rgb(30,30,30) seam of a 4×4
- * grid), so the lines must also mostly *be* the colour (`backgroundBeside`).
+ * grid), so the lines must also mostly *be* the colour (GAP_BACKGROUND_SHARE of them within GAP_COLOUR_TOLERANCE, as `background-gap.ts` asks of a panel background).
  */
 export const FADE_DISTANCE = 12;
 const PROBE = [2, 3, 4] as const;
@@ -97,15 +97,13 @@ export function seamWithoutFades(raster: Raster, region: Box, axis: 'horizontal'
     // Near (2–4 lines) and FAR_SHIFT further: a seam split by a badge or by JPEG into runs of a few
     // lines has its own other runs 2–4 lines beyond, but a panel FAR_SHIFT lines beyond.
     for (const shift of far ? [0, FAR_SHIFT] : [0]) {
-      const at = side === 'before' ? { start: p.start - shift, end: p.end - shift } : { start: p.start + shift, end: p.end + shift };
-      const probes = PROBE.map((d) => (side === 'before' ? at.start - d : at.end - 1 + d)).filter((l) => l >= 0 && l < count);
+      const at = side === 'before' ? p.start - shift : p.end - 1 + shift;
+      const probes = PROBE.map((d) => (side === 'before' ? at - d : at + d)).filter((l) => l >= 0 && l < count);
       if (probes.length === 0) return false;
-      const other = meanOfLines(raster, region, axis, probes);
-      if ((shift === 0 && !own.every((c, k) => Math.abs(c - other[k]!) <= FADE_DISTANCE)) || !backgroundBeside(raster, region, axis, at, side, own)) return false;
-      if (far && shift === 0) {
-        const dev = deviationOfMatches(raster, region, axis, probes, own);
-        if (dev < SAME_DEVIATION) return false;
-      }
+      const beside = probeLines(raster, region, axis, probes, own);
+      if (beside.share < GAP_BACKGROUND_SHARE) return false;
+      if (shift === 0 && !own.every((c, k) => Math.abs(c - beside.mean[k]!) <= FADE_DISTANCE)) return false;
+      if (far && shift === 0 && beside.deviation < SAME_DEVIATION) return false;
     }
     return true;
   };
@@ -119,45 +117,43 @@ export function seamWithoutFades(raster: Raster, region: Box, axis: 'horizontal'
   return kept;
 }
 
-/** Mean colour of whole lines of `region` (relative indices, all in range), composited over white. */
-function meanOfLines(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', indices: readonly number[]): [number, number, number] {
-  const d = raster.data;
-  const length = axis === 'horizontal' ? region.height : region.width;
-  const step = axis === 'horizontal' ? raster.width * 4 : 4;
-  const sum = [0, 0, 0];
-  for (const line of indices) {
-    let p = axis === 'horizontal' ? (region.y * raster.width + region.x + line) * 4 : ((region.y + line) * raster.width + region.x) * 4;
-    for (let i = 0; i < length; i++, p += step) {
-      const a = d[p + 3]!;
-      for (let c = 0; c < 3; c++) sum[c] += a === 255 ? d[p + c]! : overWhite(d[p + c]!, a);
-    }
-  }
-  const n = indices.length * length;
-  return [sum[0]! / n, sum[1]! / n, sum[2]! / n];
-}
+/** Pixels read per probed line at most: a share and a mean, not a line rule (see `probeLines`). */
+const PROBE_SAMPLES = 512;
 
 /**
- * Mean per-pixel distance (largest channel) to `colour` of the pixels of the given lines that lie
- * within GAP_COLOUR_TOLERANCE of it: ~0 for a page whose background is the band's very colour,
- * several levels for a sky or a photo's flat band shading away from it.
+ * What the lines `indices` of `region` (relative, all in range) show next to a band of `colour`,
+ * composited over white: the share of their pixels within GAP_COLOUR_TOLERANCE of it, their mean
+ * colour, and the mean distance (largest channel) of the matching pixels to it — ~0 for a page
+ * whose background is the band's very colour, several levels for a sky or a photo's band shading
+ * away from it. Read at most PROBE_SAMPLES pixels per line, evenly spaced: these estimates can only
+ * *drop* a seam, never make a cut, and every pixel of a 4000 px line cost a big grid ~15 % of its
+ * planning time (measured with bench/separators-speed.ts).
  */
-function deviationOfMatches(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', indices: readonly number[], colour: readonly number[]): number {
+function probeLines(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', indices: readonly number[], colour: readonly number[]): { share: number; mean: number[]; deviation: number } {
   const d = raster.data;
   const length = axis === 'horizontal' ? region.height : region.width;
-  const step = axis === 'horizontal' ? raster.width * 4 : 4;
-  let total = 0;
+  const stride = Math.max(1, Math.floor(length / PROBE_SAMPLES));
+  const step = (axis === 'horizontal' ? raster.width * 4 : 4) * stride;
+  const sum = [0, 0, 0];
   let n = 0;
+  let matched = 0;
+  let deviation = 0;
   for (const line of indices) {
     let p = axis === 'horizontal' ? (region.y * raster.width + region.x + line) * 4 : ((region.y + line) * raster.width + region.x) * 4;
-    for (let i = 0; i < length; i++, p += step) {
+    for (let i = 0; i < length; i += stride, p += step) {
       const a = d[p + 3]!;
       let worst = 0;
-      for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs((a === 255 ? d[p + c]! : overWhite(d[p + c]!, a)) - colour[c]!));
+      for (let c = 0; c < 3; c++) {
+        const v = a === 255 ? d[p + c]! : overWhite(d[p + c]!, a);
+        sum[c] += v;
+        worst = Math.max(worst, Math.abs(v - colour[c]!));
+      }
+      n++;
       if (worst <= GAP_COLOUR_TOLERANCE) {
-        total += worst;
-        n++;
+        matched++;
+        deviation += worst;
       }
     }
   }
-  return n === 0 ? 0 : total / n;
+  return { share: n === 0 ? 0 : matched / n, mean: sum.map((v) => v / Math.max(1, n)), deviation: matched === 0 ? 0 : deviation / matched };
 }
