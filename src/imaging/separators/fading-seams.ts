@@ -28,6 +28,7 @@ import type { Box, Raster } from '../raster.js';
 import { GAP_BACKGROUND_SHARE, GAP_COLOUR_TOLERANCE } from './background-gap.js';
 import { LineKind, meanColour } from './classify.js';
 import { overWhite, type LineStats } from './line-stats.js';
+import { oneColourPieces } from './seams.js';
 import type { Interval } from './segments.js';
 
 /**
@@ -74,18 +75,7 @@ const SAME_DEVIATION = 5;
  * ```
  */
 export function seamWithoutFades(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, kinds: Uint8Array, seam: Interval): Interval | null {
-  const pieces: Interval[] = [];
-  let start = seam.start;
-  let ref = meanColour(lines, start, start + 1);
-  for (let i = seam.start + 1; i < seam.end; i++) {
-    const c = meanColour(lines, i, i + 1);
-    if (Math.abs(c[0] - ref[0]) > PIECE_AGREEMENT || Math.abs(c[1] - ref[1]) > PIECE_AGREEMENT || Math.abs(c[2] - ref[2]) > PIECE_AGREEMENT) {
-      pieces.push({ start, end: i });
-      start = i;
-      ref = c;
-    }
-  }
-  pieces.push({ start, end: seam.end });
+  const pieces = oneColourPieces(lines, seam, PIECE_AGREEMENT);
   const count = axis === 'horizontal' ? region.width : region.height;
   const fades = (p: Interval, side: 'before' | 'after', far: boolean): boolean => {
     const beyond = PROBE.map((d) => (side === 'before' ? p.start - d : p.end - 1 + d)).filter((l) => l >= 0 && l < count);
