@@ -24,14 +24,14 @@ import type { Interval } from './segments.js';
 
 type Rgb = [number, number, number];
 
-/** Splits lines [run.start, run.end) into consecutive sub-runs of one mean colour. */
-export function oneColourPieces(lines: LineStats, run: Interval): Interval[] {
+/** Splits lines [run.start, run.end) into consecutive sub-runs of one mean colour (each line within `agreement` of its piece's first). */
+export function oneColourPieces(lines: LineStats, run: Interval, agreement = RUN_COLOUR_AGREEMENT): Interval[] {
   const pieces: Interval[] = [];
   let start = run.start;
   let ref = meanColour(lines, start, start + 1);
   for (let i = run.start + 1; i < run.end; i++) {
     const c = meanColour(lines, i, i + 1);
-    if (Math.abs(c[0] - ref[0]) > RUN_COLOUR_AGREEMENT || Math.abs(c[1] - ref[1]) > RUN_COLOUR_AGREEMENT || Math.abs(c[2] - ref[2]) > RUN_COLOUR_AGREEMENT) {
+    if (Math.abs(c[0] - ref[0]) > agreement || Math.abs(c[1] - ref[1]) > agreement || Math.abs(c[2] - ref[2]) > agreement) {
       pieces.push({ start, end: i });
       start = i;
       ref = c;

@@ -8,6 +8,7 @@ import { GAP_COLOUR_TOLERANCE } from './background-gap.js';
 import { classifyLines, LineKind, meanColour } from './classify.js';
 import { ballotOfRun, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, type Rgb } from './collage-colour.js';
 import { damagedSeams } from './damaged-seams.js';
+import { seamWithoutFades } from './fading-seams.js';
 import { oneColourPieces, seamOfRun } from './seams.js';
 import type { LineStats, OneAxisStats, RegionStats } from './line-stats.js';
 import { cutOf, findRuns, NARROW_RINGING_RUN, type AxisRuns } from './runs.js';
@@ -96,7 +97,10 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   type Found = Separator & { damaged: boolean; ballot: Separator[] };
   const found: Found[] = [];
   for (const run of runs.separators) {
-    const seam = seamOfRun(raster, region, axis, lines, run, options.colour);
+    const inRun = seamOfRun(raster, region, axis, lines, run, options.colour);
+    if (inRun === null) continue;
+    // A band that fades into the picture beside it is that picture's sky or edge (fading-seams.ts).
+    const seam = seamWithoutFades(raster, region, axis, lines, kinds, inRun);
     if (seam === null) continue;
     // The colour of the seam's middle line: its edge lines blend with the panels (a flat panel's
     // own colour, JPEG ringing).

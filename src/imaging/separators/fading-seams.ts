@@ -1,0 +1,149 @@
+/**
+ * A seam is flanked by panels; a plain band that fades into the picture beside it is part of that
+ * picture. Two ways a photo's own plain band passes every other rule:
+ *
+ * - a plain sky: a run of nearly flat rows whose colour drifts slowly from zenith to horizon, cut
+ *   in two by nothing (a photo under a plain sky was split through its sky);
+ * - a light panel edge beside a seam of a close colour (a gradient seam shading 230→250 next to a
+ *   photo whose sky is 209–221): the run holds the seam *and* the panel's sky, so its middle, the
+ *   cut, lands inside the panel; and a flat band inside one dark photo, which then outvotes the
+ *   real seam for the collage colour.
+ *
+ * The rule, on the lines of a seam found by the other rules:
+ *
+ *   1. split the seam into pieces of one tight colour (consecutive lines within PIECE_AGREEMENT of
+ *      the piece's first line);
+ *   2. while more than one piece is left, an end piece that *fades* into the content beyond it
+ *      (the mean colour of the lines 2–4 beyond is within FADE_DISTANCE of the piece's) is that
+ *      panel's plain edge, and is dropped;
+ *   3. what is left must not fade into the picture on either side: a band whose colour continues
+ *      into the picture next to it (2–4 lines beyond and FAR_SHIFT lines further, shading away
+ *      from it rather than being its very colour) is that picture's sky or flat band, not a seam.
+ *
+ * Lines 2–4 rather than 1: the first line beside a lossy seam is a blend of both. Measured over the
+ * committed batches and seeds 301–311: no cut through a panel is left (3 before), and no collage
+ * that was split exactly is lost.
+ */
+import type { Box, Raster } from '../raster.js';
+import { GAP_BACKGROUND_SHARE, GAP_COLOUR_TOLERANCE } from './background-gap.js';
+import { LineKind, meanColour } from './classify.js';
+import { overWhite, type LineStats } from './line-stats.js';
+import { oneColourPieces } from './seams.js';
+import type { Interval } from './segments.js';
+
+/**
+ * Per-channel spread of the line means of one piece. A seam's lines share one mean — a gradient
+ * seam shading 230→250 along its length reads 240–241 on every line — while the light photo edge
+ * merged into its run reads 209 (a sky, seed 304) or 221 (the unseen batch): 19–31 off,
+ * inside RUN_COLOUR_AGREEMENT (32), outside 12. A plain sky drifts 2–3 levels every ~8 rows, so a
+ * long sky band falls into several pieces.
+ */
+export const PIECE_AGREEMENT = 12;
+/**
+ * Per-channel distance between a piece's mean and the mean of the lines 2–4 beyond it at which
+ * those lines continue its colour. Measured: a flat band inside a dark photo read 112 against 104–106
+ * beyond; a seam's own colour against the photo beside it differs by 19 or more in the cases above.
+ * The mean alone is fooled by a dark seam beside a dark photo (a 5 px rgb(30,30,30) seam of a 4×4
+ * grid), so the lines must also mostly *be* the colour (GAP_BACKGROUND_SHARE of them within GAP_COLOUR_TOLERANCE, as `background-gap.ts` asks of a panel background).
+ */
+export const FADE_DISTANCE = 12;
+const PROBE = [2, 3, 4] as const;
+/**
+ * A whole seam is rejected only when the picture beside it also has its colour FAR_SHIFT lines
+ * further: a seam split into runs of 1–4 lines by a badge or by JPEG ringing finds its own other
+ * runs 2–4 lines beyond (measured: runs 217–220 and 225–227 of a 10 px black seam crossed by a badge,
+ * a 1-line run inside an 8 px blue seam at q55), which looked like a fade and lost 3 exact
+ * collages of seeds 305 and the unseen batch; 10 lines further lies the panel.
+ */
+const FAR_SHIFT = 10;
+/**
+ * Least mean distance to the band's colour of the matching pixels beyond it for a *fade*: a page
+ * whose background is the band's very colour (an unframed white screenshot beside a white seam) is
+ * that panel's padding, which `seams.ts` already handles, not a fade. Measured over the fixtures, the
+ * unseen batch and seeds 301–308: page backgrounds 0–0.21 (PNG), 0.8–2.5 (JPEG q40+); photo bands
+ * and skies 10.3–11.2; seam fragments 3.0–10.6 (kept by FAR_SHIFT).
+ */
+const SAME_DEVIATION = 5;
+
+/**
+ * The part of `seam` (line indices relative to `region`) that is a seam between panels, or null
+ * when it is a band of the picture beside it (see the module comment).
+ *
+ * @example
+ * ```ts
+ * seamWithoutFades(raster, box, 'vertical', stats.rows, { start: 410, end: 429 }); // { start: 410, end: 416 }
+ * ```
+ */
+export function seamWithoutFades(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, kinds: Uint8Array, seam: Interval): Interval | null {
+  const pieces = oneColourPieces(lines, seam, PIECE_AGREEMENT);
+  const count = axis === 'horizontal' ? region.width : region.height;
+  const fades = (p: Interval, side: 'before' | 'after', far: boolean): boolean => {
+    const beyond = PROBE.map((d) => (side === 'before' ? p.start - d : p.end - 1 + d)).filter((l) => l >= 0 && l < count);
+    if (beyond.length === 0) return false;
+    // Plain lines beyond the seam are more of it (JPEG split one seam into two runs), not a panel.
+    const near = [1, 2].map((d) => (side === 'before' ? p.start - d : p.end - 1 + d)).filter((l) => l >= 0 && l < count);
+    if (near.some((l) => (l < seam.start || l >= seam.end) && kinds[l] !== LineKind.Content)) return false;
+    const own = meanColour(lines, p.start, p.end);
+    // Near (2–4 lines) and FAR_SHIFT further: a seam split by a badge or by JPEG into runs of a few
+    // lines has its own other runs 2–4 lines beyond, but a panel FAR_SHIFT lines beyond.
+    for (const shift of far ? [0, FAR_SHIFT] : [0]) {
+      const at = side === 'before' ? p.start - shift : p.end - 1 + shift;
+      const probes = PROBE.map((d) => (side === 'before' ? at - d : at + d)).filter((l) => l >= 0 && l < count);
+      if (probes.length === 0) return false;
+      const beside = probeLines(raster, region, axis, probes, own);
+      if (beside.share < GAP_BACKGROUND_SHARE) return false;
+      if (shift === 0 && !own.every((c, k) => Math.abs(c - beside.mean[k]!) <= FADE_DISTANCE)) return false;
+      if (far && shift === 0 && beside.deviation < SAME_DEVIATION) return false;
+    }
+    return true;
+  };
+  while (pieces.length > 1) {
+    if (fades(pieces[0]!, 'before', false)) pieces.shift();
+    else if (fades(pieces[pieces.length - 1]!, 'after', false)) pieces.pop();
+    else break;
+  }
+  const kept = { start: pieces[0]!.start, end: pieces[pieces.length - 1]!.end };
+  if (fades(kept, 'before', true) || fades(kept, 'after', true)) return null;
+  return kept;
+}
+
+/** Pixels read per probed line at most: a share and a mean, not a line rule (see `probeLines`). */
+const PROBE_SAMPLES = 512;
+
+/**
+ * What the lines `indices` of `region` (relative, all in range) show next to a band of `colour`,
+ * composited over white: the share of their pixels within GAP_COLOUR_TOLERANCE of it, their mean
+ * colour, and the mean distance (largest channel) of the matching pixels to it — ~0 for a page
+ * whose background is the band's very colour, several levels for a sky or a photo's band shading
+ * away from it. Read at most PROBE_SAMPLES pixels per line, evenly spaced: these estimates can only
+ * *drop* a seam, never make a cut, and every pixel of a 4000 px line cost a big grid ~15 % of its
+ * planning time (measured with bench/separators-speed.ts).
+ */
+function probeLines(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', indices: readonly number[], colour: readonly number[]): { share: number; mean: number[]; deviation: number } {
+  const d = raster.data;
+  const length = axis === 'horizontal' ? region.height : region.width;
+  const stride = Math.max(1, Math.floor(length / PROBE_SAMPLES));
+  const step = (axis === 'horizontal' ? raster.width * 4 : 4) * stride;
+  const sum = [0, 0, 0];
+  let n = 0;
+  let matched = 0;
+  let deviation = 0;
+  for (const line of indices) {
+    let p = axis === 'horizontal' ? (region.y * raster.width + region.x + line) * 4 : ((region.y + line) * raster.width + region.x) * 4;
+    for (let i = 0; i < length; i += stride, p += step) {
+      const a = d[p + 3]!;
+      let worst = 0;
+      for (let c = 0; c < 3; c++) {
+        const v = a === 255 ? d[p + c]! : overWhite(d[p + c]!, a);
+        sum[c] += v;
+        worst = Math.max(worst, Math.abs(v - colour[c]!));
+      }
+      n++;
+      if (worst <= GAP_COLOUR_TOLERANCE) {
+        matched++;
+        deviation += worst;
+      }
+    }
+  }
+  return { share: n === 0 ? 0 : matched / n, mean: sum.map((v) => v / Math.max(1, n)), deviation: matched === 0 ? 0 : deviation / matched };
+}

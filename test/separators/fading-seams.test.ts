@@ -1,0 +1,101 @@
+/**
+ * Fading seams (fading-seams.ts): a plain band that fades into the picture beside it is that
+ * picture's sky or edge — never a seam, never part of one.
+ */
+import { describe, expect, it } from 'vitest';
+import { createRaster, type Raster } from '../../src/imaging/raster.js';
+import { planSplit } from '../../src/imaging/separators/index.js';
+import { fill, gradientPanel, type Rgb } from './build.js';
+
+/** Deterministic xorshift in [0, 1). */
+function random(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0;
+    return s / 4294967296;
+  };
+}
+
+function setPixel(r: Raster, x: number, y: number, [cr, cg, cb]: Rgb): void {
+  const p = (y * r.width + x) * 4;
+  r.data[p] = cr;
+  r.data[p + 1] = cg;
+  r.data[p + 2] = cb;
+  r.data[p + 3] = 255;
+}
+
+/** Rows [y0, y1) of plain sky, each row one colour, shading from `top` to `bottom`. */
+function plainSky(r: Raster, y0: number, y1: number, top: Rgb, bottom: Rgb): void {
+  for (let y = y0; y < y1; y++) {
+    const t = (y - y0) / Math.max(1, y1 - y0 - 1);
+    const at = (k: number): number => Math.round(top[k]! + (bottom[k]! - top[k]!) * t);
+    const c: Rgb = [at(0), at(1), at(2)];
+    fill(r, { x: 0, y, width: r.width, height: 1 }, c);
+  }
+}
+
+/** Rows [y0, y1) of sky of colour `c` with sparse small clouds or birds (a few percent of its pixels). */
+function specks(r: Raster, y0: number, y1: number, c: Rgb, speck: Rgb, share: number, seed: number): void {
+  const rand = random(seed);
+  for (let y = y0; y < y1; y++) for (let x = 0; x < r.width; x++) setPixel(r, x, y, rand() < share ? speck : c);
+}
+
+describe('fading seams', () => {
+  it('a photo under a plain sky is not split through its sky', () => {
+    // Sky shading 2–3 levels every few rows from zenith to horizon, clouds across its upper part,
+    // a landscape below: the plain sky between the clouds and the horizon fades into both.
+    const r = createRaster(400, 320);
+    plainSky(r, 0, 60, [134, 174, 225], [150, 184, 226]);
+    specks(r, 60, 100, [165, 192, 230], [245, 245, 248], 0.6, 7);
+    plainSky(r, 100, 180, [172, 198, 231], [203, 217, 240]);
+    specks(r, 180, 190, [203, 217, 240], [60, 80, 50], 0.04, 8);
+    gradientPanel(r, { x: 0, y: 190, width: 400, height: 130 }, 3, 40, 9);
+    const plan = planSplit(r);
+    expect(plan.ok, JSON.stringify(plan)).toBe(false);
+  });
+
+  it("a seam whose run holds a panel's light sky is cut through the seam, not through the sky", () => {
+    // Top photo, a 9 px seam shading 230→250 along its length, then a photo whose top is a flat
+    // sky (209,229,250) for 24 rows before its content, which is mostly that sky with birds in it.
+    const r = createRaster(300, 420);
+    gradientPanel(r, { x: 0, y: 0, width: 300, height: 200 }, 1, 30, 3);
+    for (let x = 0; x < 300; x++) {
+      const v = 230 + Math.round((x * 20) / 299);
+      for (let y = 200; y < 209; y++) setPixel(r, x, y, [v, v, v]);
+    }
+    fill(r, { x: 0, y: 209, width: 300, height: 24 }, [209, 229, 250]);
+    specks(r, 233, 260, [209, 229, 250], [40, 40, 40], 0.05, 4);
+    gradientPanel(r, { x: 0, y: 260, width: 300, height: 160 }, 2, 30, 5);
+    const plan = planSplit(r);
+    expect(plan.ok, JSON.stringify(plan)).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.parts).toHaveLength(2);
+    const cut = plan.parts[1]!.y;
+    // The cut lies inside the seam (rows 200–208), so the lower panel starting at 209 is whole.
+    expect(cut).toBeGreaterThanOrEqual(200);
+    expect(cut).toBeLessThanOrEqual(209);
+  });
+
+  it('a flat band inside one photo does not outvote the real seam for the collage colour', () => {
+    // A dark olive photo with a flat band a little lighter than itself, a grey (240) seam, a photo.
+    const r = createRaster(200, 400);
+    const rand = random(11);
+    for (let y = 0; y < 184; y++) {
+      for (let x = 0; x < 200; x++) {
+        const band = y >= 140 && y < 148;
+        const base = band ? 112 : y < 140 ? 60 : 104 - Math.floor((y - 148) / 8);
+        const n = band ? 0 : Math.round((rand() * 2 - 1) * (y < 140 ? 50 : 10));
+        setPixel(r, x, y, [Math.max(0, Math.min(255, base + n)), Math.max(0, Math.min(255, base + 4 + n)), 6]);
+      }
+    }
+    // Dark texture above the band; below it the photo continues the band's colour, shading away,
+    // with sparse dark specks that keep its rows content.
+    for (let y = 148; y < 184; y++) for (let x = 0; x < 200; x += 50) setPixel(r, x, y, [10, 10, 10]);
+    fill(r, { x: 0, y: 184, width: 200, height: 12 }, [240, 240, 240]);
+    gradientPanel(r, { x: 0, y: 196, width: 200, height: 204 }, 4, 40, 12);
+    const plan = planSplit(r);
+    expect(plan.ok, JSON.stringify(plan)).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.parts.map((p) => p.y)).toEqual([0, 190]);
+  });
+});
