@@ -80,16 +80,24 @@ const BLEND_SLACK = 8;
  * (every channel between 0 and 81) but 57 levels from any mix of them, and must keep its vote.
  */
 function isBlendOf(colour: Rgb, a: Rgb, b: Rgb): boolean {
-  let along = 0;
-  let length = 0;
-  for (let k = 0; k < 3; k++) {
-    along += (colour[k]! - a[k]!) * (b[k]! - a[k]!);
-    length += (b[k]! - a[k]!) ** 2;
-  }
-  const t = length === 0 ? 0 : Math.min(1, Math.max(0, along / length));
-  let distance = 0;
-  for (let k = 0; k < 3; k++) distance += (colour[k]! - (a[k]! + t * (b[k]! - a[k]!))) ** 2;
-  return distance <= 3 * BLEND_SLACK * BLEND_SLACK;
+  return distanceToBlend(colour, a, b) <= Math.sqrt(3) * BLEND_SLACK;
+}
+
+/**
+ * Euclidean distance from `c` to the nearest colour on the straight line from `a` to `b`: how far
+ * a line is from being a JPEG blend of its two neighbours.
+ *
+ * @example
+ * ```ts
+ * distanceToBlend([0, 0, 0], [0, 0, 81], [0, 81, 0]); // ≈ 57: black is no mix of dark blue and green
+ * ```
+ */
+export function distanceToBlend(c: Rgb, a: Rgb, b: Rgb): number {
+  const d = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+  const v = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
+  const len = d[0]! * d[0]! + d[1]! * d[1]! + d[2]! * d[2]!;
+  const t = len === 0 ? 0 : Math.max(0, Math.min(1, (v[0]! * d[0]! + v[1]! * d[1]! + v[2]! * d[2]!) / len));
+  return Math.hypot(v[0]! - t * d[0]!, v[1]! - t * d[1]!, v[2]! - t * d[2]!);
 }
 
 /**

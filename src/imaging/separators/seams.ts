@@ -18,7 +18,7 @@
 import type { Box, Raster } from '../raster.js';
 import { backgroundBeside, isGapInsidePanel } from './background-gap.js';
 import { meanColour, RUN_COLOUR_AGREEMENT } from './classify.js';
-import { BLEND_LINES, sameColour } from './collage-colour.js';
+import { BLEND_LINES, distanceToBlend, sameColour } from './collage-colour.js';
 import type { LineStats } from './line-stats.js';
 import type { Interval } from './segments.js';
 
@@ -118,13 +118,4 @@ function drawnExactly(lines: LineStats, pieces: readonly Interval[]): boolean {
     }
   }
   return true;
-}
-
-/** Euclidean distance from `c` to the nearest colour on the straight line from `a` to `b`. */
-function distanceToBlend(c: Rgb, a: Rgb, b: Rgb): number {
-  const d = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
-  const v = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
-  const len = d[0]! * d[0]! + d[1]! * d[1]! + d[2]! * d[2]!;
-  const t = len === 0 ? 0 : Math.max(0, Math.min(1, (v[0]! * d[0]! + v[1]! * d[1]! + v[2]! * d[2]!) / len));
-  return Math.hypot(v[0]! - t * d[0]!, v[1]! - t * d[1]!, v[2]! - t * d[2]!);
 }
