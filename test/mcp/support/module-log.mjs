@@ -1,4 +1,4 @@
-// Preloaded with `node --import` by lazy-imaging.test.ts: every module file the process loads is
+// Preloaded with `--import` (through NODE_OPTIONS) by lazy-imaging.test.ts: every module file the process loads is
 // reported on stderr as "module-loaded <url>", so a test can see what a start-up pulled in.
 import { register } from 'node:module';
 
