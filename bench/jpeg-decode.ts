@@ -18,6 +18,7 @@ import { decodeJpeg, probeJpeg, type JpegScale } from '../src/imaging/decoders/j
 import { renderPart } from '../src/imaging/render.js';
 import { commitOf, importAtRevision } from './baseline.js';
 import { loadInputs } from './inputs.js';
+import { median } from './stats.js';
 import { MAX_DIMENSION } from './runners/types.js';
 
 const args = process.argv.slice(2);
@@ -37,8 +38,6 @@ async function decoderAt(revision: string): Promise<{ decode: Decoder; label: st
   const module = await importAtRevision<{ decodeJpeg: Decoder }>(revision, 'src/imaging/decoders/jpeg.ts');
   return { decode: module.decodeJpeg, label: `${revision} ${commitOf(revision)}` };
 }
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** CPU milliseconds of one call (user + system, every thread of the process: GC helpers are the decoder's cost too). */
 async function cpuMsOf(fn: () => unknown): Promise<number> {

@@ -23,6 +23,7 @@ import { encodePng } from '../src/imaging/encoders/png.js';
 import { createRaster, type Raster } from '../src/imaging/raster.js';
 import { cropAndShrinkTo } from '../src/imaging/shrink.js';
 import { inflateStream } from '../src/imaging/zlib.js';
+import { median } from './stats.js';
 
 const RUNS = Number(process.argv[2] ?? 9);
 const VIEW_SIZE = { width: 1568, height: 882 };
@@ -71,7 +72,6 @@ async function versus(a: () => Promise<unknown>, b: () => Promise<unknown>): Pro
     await b();
     tb.push(cpuMs() - c);
   }
-  const median = (t: number[]) => t.sort((x, y) => x - y)[t.length >> 1]!;
   return [median(ta), median(tb)];
 }
 
