@@ -1,6 +1,8 @@
 /**
  * zlib inflate/deflate over the web-standard `DecompressionStream` / `CompressionStream`, which
- * Node ≥ 18, Deno and browsers all provide — so the imaging library needs no `node:zlib`.
+ * Node ≥ 18, Deno and browsers all provide — so the imaging library needs no `node:zlib`. The
+ * decoders inflate with the synchronous `inflate.ts` instead (faster, alike in every runtime); these
+ * streams remain for the PNG encoder's `compression: 'platform'` and as the benches' platform baseline.
  *
  * Inflation is bounded: the caller says how many bytes the data may hold (a PNG's IHDR implies the
  * exact figure) and the stream stops with `corrupt` as soon as the output would pass it, so a few
@@ -124,40 +126,6 @@ export async function inflateStream(
   if (stopped) throw stopReason;
   const failure = readFailure ?? writeFailure;
   return failure === undefined ? { produced } : { produced, failure };
-}
-
-export interface InflateOptions {
-  format?: DeflateFormat;
-  /**
-   * The output must be exactly `maxOutput` bytes: less is `truncated`. Use it whenever the size is
-   * known — Deno's decompressor ends a cut-short stream without complaint, so a short result is
-   * the only sign there.
-   */
-  exact?: boolean;
-}
-
-/**
- * Inflates a whole buffer of at most `maxOutput` bytes. Throws `corrupt` on overflow or damaged
- * data and `truncated` when the stream ends early (where the runtime notices, or always with `exact`).
- *
- * @example
- * ```ts
- * const strip = await inflate(tiffStrip, rowsPerStrip * rowBytes, { exact: true });
- * ```
- */
-export async function inflate(data: Uint8Array, maxOutput: number, options: InflateOptions = {}): Promise<Uint8Array> {
-  const pieces: Uint8Array[] = [];
-  const { produced, failure } = await inflateStream([data], maxOutput, (piece) => pieces.push(piece), options.format);
-  const complete = options.exact === true && produced === maxOutput;
-  // With the exact size in hand, a complaint about the trailer alone (checksum, trailing bytes) does not matter.
-  if (failure !== undefined && !complete) {
-    const code = /end of (file|stream)|truncat|incomplete|unexpected end/i.test(failure) ? 'truncated' : 'corrupt';
-    throw new ImageError(code, `The compressed data could not be inflated: ${failure}.`);
-  }
-  if (options.exact === true && produced < maxOutput) {
-    throw new ImageError('truncated', `The compressed data ends after ${produced} of the ${maxOutput} bytes it should hold.`);
-  }
-  return concatBytes(pieces, produced);
 }
 
 /**

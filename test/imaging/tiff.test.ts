@@ -272,6 +272,18 @@ describe('TIFF: hostile and broken input', () => {
     await expect(decode(bytes)).rejects.toMatchObject({ code: 'corrupt' });
   });
 
+  it('a deflate strip is judged by its pixels: a bad checksum after a full strip decodes (as libtiff), a cut or short one is refused', async () => {
+    const grey = Uint8Array.from({ length: 16 }, (_, i) => i * 16);
+    const strip = (z: Uint8Array) => decode(writeTiff({ tags: stripTags(4, 4, 8), blocks: [z], blockOffsetsTag: T.stripOffsets, byteCountsTag: T.stripByteCounts }));
+    const z = new Uint8Array(deflateSync(grey));
+    const badSum = z.slice();
+    badSum[badSum.length - 1]! ^= 0xff;
+    const { raster } = await strip(badSum);
+    expect(Array.from({ length: 16 }, (_, i) => raster.data[i * 4])).toEqual(Array.from(grey));
+    await expect(strip(z.subarray(0, z.length - 8))).rejects.toMatchObject({ code: 'truncated' });
+    await expect(strip(new Uint8Array(deflateSync(grey.subarray(0, 12))))).rejects.toMatchObject({ code: 'corrupt', message: expect.stringContaining('inflates to 12 bytes') });
+  });
+
   it('LZW and PackBits strips that decode to more than the page are refused as corrupt', async () => {
     // PackBits: 0x81 = repeat next byte 128 times, for a 2×2 page.
     const packbits = writeTiff({ tags: stripTags(2, 2, 32773), blocks: [new Uint8Array([0x81, 7])], blockOffsetsTag: T.stripOffsets, byteCountsTag: T.stripByteCounts });

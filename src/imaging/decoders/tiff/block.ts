@@ -3,7 +3,7 @@
  * exactly the size the directory implies, so a block cannot decode into more than the page.
  */
 import { ImageError } from '../../errors.js';
-import { inflate } from '../../zlib.js';
+import { inflateInto } from '../../inflate.js';
 import { decodeTiffLzw } from './lzw.js';
 import { unpackBits } from './packbits.js';
 import type { TiffBlock, TiffPage } from './page.js';
@@ -46,16 +46,36 @@ async function decompress(bytes: Uint8Array, page: TiffPage, range: { offset: nu
       return unpackBits(stored, expected);
     case 'lzw':
       return decodeTiffLzw(stored, expected);
-    case 'deflate': {
-      const inflated = await inflate(stored, expected);
-      if (inflated.length !== expected) {
-        throw new ImageError('corrupt', `A deflate-compressed TIFF block inflates to ${inflated.length} bytes; its directory entry promises ${expected}.`);
-      }
-      return inflated;
-    }
+    case 'deflate':
+      return inflateBlock(stored, expected);
     default:
       throw new ImageError('unsupported_format', `TIFF ${page.compression} blocks are not decoded here.`);
   }
+}
+
+/**
+ * A deflate block (zlib framing) inflated by the same synchronous inflater as PNG, so every runtime
+ * decodes it alike. Once the block is full the rest of the stream is not needed, as in libtiff,
+ * which stops inflating there and never reads the checksum after it.
+ */
+function inflateBlock(stored: Uint8Array, expected: number): Uint8Array {
+  const out = new Uint8Array(expected);
+  // The inflater stops with `corrupt` before a piece would pass `expected`, so `set` always fits.
+  let filled = 0;
+  const { produced, failure } = inflateInto([stored], expected, (piece) => {
+    out.set(piece, filled);
+    filled += piece.length;
+  });
+  if (produced === expected) return out;
+  if (failure === undefined) {
+    throw new ImageError('corrupt', `A deflate-compressed TIFF block inflates to ${produced} bytes; its directory entry promises ${expected}.`);
+  }
+  // A stream cut off mid-way is a file that did not arrive whole; anything else is damage.
+  const cutShort = /unexpected end/i.test(failure);
+  throw new ImageError(
+    cutShort ? 'truncated' : 'corrupt',
+    `A deflate-compressed TIFF block ${cutShort ? 'ends' : `is damaged (${failure})`} after ${produced} of the ${expected} bytes its directory entry promises.`,
+  );
 }
 
 /** Planar configuration 2 → chunky: sample s of pixel i comes from plane s. */
