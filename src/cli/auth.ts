@@ -156,7 +156,11 @@ export async function loadCodexLogin(flags: ParsedFlags, env: Env, options: Load
     });
     return writing;
   };
-  tokens.onChange(() => void save());
+  tokens.onChange((json, change) => {
+    // Read from this very file: writing it back could overwrite a token the other process rotated since.
+    if (change === 'adopted') saved = json;
+    else void save();
+  });
   const adopt = async (credentialJson: string): Promise<string> => {
     await storeCodexCredential(env, credentialJson);
     tokens.replace(credentialJson);

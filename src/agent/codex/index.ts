@@ -26,4 +26,4 @@ export {
   type PollResult,
 } from './oauth.js';
 export { CodexDeviceLogin, type DeviceLoginOptions } from './device-login.js';
-export { CodexTokenSource, RENEW_BEFORE_MS, RENEWAL_WAIT_MS, RENEWAL_COOLDOWN_MS, type TokenSourceOptions, type CodexAccess } from './token-source.js';
+export { CodexTokenSource, RENEW_BEFORE_MS, RENEWAL_WAIT_MS, RENEWAL_COOLDOWN_MS, type TokenSourceOptions, type CodexAccess, type CredentialChange } from './token-source.js';

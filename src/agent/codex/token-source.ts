@@ -33,6 +33,13 @@ export interface TokenSourceOptions extends Omit<IssuerOptions, 'signal'> {
   readStored?: () => Promise<string | null>;
 }
 
+/**
+ * Why the credential changed: `renewed` by this source at the issuer, `adopted` from the host's
+ * store (`readStored`: it is there already, so writing it back could only overwrite a newer one),
+ * or `replaced` by a new device login.
+ */
+export type CredentialChange = 'renewed' | 'adopted' | 'replaced';
+
 /** What a backend request needs. */
 export interface CodexAccess {
   accessToken: string;
@@ -59,7 +66,7 @@ export class CodexTokenSource {
   private deadRefresh: CodexAuthError | null = null;
   /** The access token the backend refused: renew even though its clock says it is valid. */
   private rejectedToken: string | null = null;
-  private readonly listeners = new Set<(json: string) => void>();
+  private readonly listeners = new Set<(json: string, change: CredentialChange) => void>();
   private refreshRequests = 0;
   /** Set by `signedOut()`: no credential yet, every `token()` asks for a sign-in until `replace()`. */
   private signedOutState = false;
@@ -101,7 +108,7 @@ export class CodexTokenSource {
     this.generation++;
     this.signedOutState = false;
     this.deadRefresh = null;
-    this.take(next, false);
+    this.take(next, false, 'replaced');
   }
 
   /** True when only a new device login gives a usable token (none stored, or dead and expired). */
@@ -126,8 +133,8 @@ export class CodexTokenSource {
     return this.refreshRequests;
   }
 
-  /** Called with the new JSON after every successful renewal; returns the unsubscribe function. */
-  onChange(listener: (json: string) => void): () => void {
+  /** Called with the new JSON and why it changed (renewal, store, new login); returns the unsubscribe function. */
+  onChange(listener: (json: string, change: CredentialChange) => void): () => void {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);
   }
@@ -205,7 +212,7 @@ export class CodexTokenSource {
       }
       // A sign-in that arrived meanwhile wins over the renewal of the credential it replaced.
       if (generation !== this.generation) return this.credential;
-      this.take(next, true);
+      this.take(next, true, 'renewed');
       return next;
     } catch (err) {
       if (generation !== this.generation) throw err;
@@ -242,24 +249,24 @@ export class CodexTokenSource {
     }
     if (generation !== this.generation || !stored.refreshToken || stored.refreshToken === this.credential.refreshToken) return false;
     // Renewed by the other process, so its lifetime is known: no renewal just to learn it.
-    this.take(stored, true);
+    this.take(stored, true, 'adopted');
     return true;
   }
 
   /** Makes `next` the current credential, forgets the old one's failures, and announces it. */
-  private take(next: CodexCredential, renewed: boolean): void {
+  private take(next: CodexCredential, renewed: boolean, change: CredentialChange): void {
     this.credential = next;
     this.renewedOnce = renewed;
     this.failedAt = null;
     this.lastFailure = null;
     this.rejectedToken = null;
-    this.notify(serializeCodexCredential(next));
+    this.notify(serializeCodexCredential(next), change);
   }
 
-  private notify(json: string): void {
+  private notify(json: string, change: CredentialChange): void {
     for (const listener of [...this.listeners]) {
       try {
-        listener(json);
+        listener(json, change);
       } catch {
         // A failing listener must not lose the new credential for the others.
       }

@@ -141,15 +141,23 @@ describe('CodexTokenSource', () => {
     const store = { readStored: async () => stored };
     const first = new CodexTokenSource({ ...seed, expiresAt: NOW - 1 }, { issuer: fake.issuer, now: () => NOW, ...store });
     const second = new CodexTokenSource({ ...seed, expiresAt: NOW - 1 }, { issuer: fake.issuer, now: () => NOW, ...store });
-    first.onChange((json) => (stored = json));
+    const changes: string[] = [];
+    first.onChange((json, change) => {
+      stored = json;
+      changes.push(`first ${change}`);
+    });
     const adopted: string[] = [];
-    second.onChange((json) => adopted.push(json));
+    second.onChange((json, change) => {
+      adopted.push(json);
+      changes.push(`second ${change}`);
+    });
     await first.token();
     expect(fake.refreshes()).toHaveLength(1);
     expect((await second.token()).accessToken).toBe(fake.latestAccessToken());
     expect(fake.refreshes()).toHaveLength(1);
     expect(second.renewals).toBe(0);
     expect(parseCodexCredential(adopted.at(-1)!).refreshToken).toBe('rt_2');
+    expect(changes).toEqual(['first renewed', 'second adopted']);
   });
 
   it('two processes racing: the one the issuer refuses as reused looks at the store once more and goes on', async () => {
