@@ -20,6 +20,7 @@ import { backgroundBeside, isGapInsidePanel } from './background-gap.js';
 import { meanColour, RUN_COLOUR_AGREEMENT } from './classify.js';
 import { BLEND_LINES, distanceToBlend, sameColour } from './collage-colour.js';
 import type { LineStats } from './line-stats.js';
+import { NARROW_RINGING_RUN } from './runs.js';
 import type { Interval } from './segments.js';
 
 type Rgb = [number, number, number];
@@ -67,8 +68,15 @@ export function seamOfRun(
     if (pieces.length === 1) return isGapInsidePanel(raster, region, axis, seam, colour) ? null : { ...seam, colour };
     // Beside another colour, a piece at an end of the run whose outer side has the collage colour
     // for background is a panel's padding (a page under its coloured header bar), not a seam.
-    if (seam.start === run.start && backgroundBeside(raster, region, axis, run, 'before', colour)) return null;
-    if (seam.end === run.end && backgroundBeside(raster, region, axis, run, 'after', colour)) return null;
+    // A narrow run all of the collage colour (a gradient seam at 240 beside 4–6 rows of a photo's
+    // sky at 209–215, 25–31 apart): no header bar here, and the sky rows are that photo's plain
+    // edge, which `fading-seams.ts` trims off the seam. A wide run of the colour alone stays
+    // padding: it is a photo's own sky (82–123 rows under a plain sky, measured on the committed
+    // batch and seed 702), whose horizon would otherwise be cut.
+    if (own.length < pieces.length || run.end - run.start > NARROW_RINGING_RUN) {
+      if (seam.start === run.start && backgroundBeside(raster, region, axis, run, 'before', colour)) return null;
+      if (seam.end === run.end && backgroundBeside(raster, region, axis, run, 'after', colour)) return null;
+    }
     return { ...seam, colour };
   }
   if (pieces.length === 1) {
