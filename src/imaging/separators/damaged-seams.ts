@@ -36,7 +36,7 @@ import { findRuns, NARROW_RINGING_RUN } from './runs.js';
 import { isGapInsidePanel } from './background-gap.js';
 import { LineKind } from './classify.js';
 import { overWhite } from './line-stats.js';
-import { sameColour, type Rgb } from './collage-colour.js';
+import { sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
 import { betweenCrossings, isPanelLine, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
 import type { Interval } from './segments.js';
 
@@ -102,6 +102,25 @@ function wholeBlobs(blobs: readonly Interval[]): Interval[] {
 
 function chains(a: Rgb, b: Rgb): boolean {
   return sameColour(a, b, NEAR_SEAM_TOLERANCE);
+}
+
+/**
+ * One past the last line of the run of neighbouring lines of one colour from `start`. Under
+ * 4:2:0 a 1–3 px seam's edge line keeps its luma, not its chroma (collage-colour.ts,
+ * sameSeamColour): two such runs join when together they are at most THIN_SEAM lines. Only a
+ * thin seam: a 9 px yellow seam chained by luma to the light photo line beside it (10.8 apart in
+ * luma, 44 in Cb) grew past CANDIDATE_RUN and was lost (a badge collage of seed 702).
+ */
+function runEnd(colours: readonly (Rgb | undefined)[], start: number, count: number): number {
+  let i = start + 1;
+  for (; i < count && colours[i] && chains(colours[i]!, colours[i - 1]!); i++);
+  while (i < count && i - start < THIN_SEAM && colours[i] && sameSeamColour(colours[i]!, colours[i - 1]!, NEAR_SEAM_TOLERANCE)) {
+    let j = i + 1;
+    for (; j < count && colours[j] && chains(colours[j]!, colours[j - 1]!); j++);
+    if (j - start > THIN_SEAM) break;
+    i = j;
+  }
+  return i;
 }
 
 export interface DamagedSeam extends Interval {
@@ -189,7 +208,7 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
       continue;
     }
     const start = i;
-    for (i++; i < count && lineColour[i] && chains(lineColour[i]!, lineColour[i - 1]!); i++);
+    i = runEnd(lineColour, start, count);
     const flanked = start > 0 && i < count && kinds[start - 1] === LineKind.Content && kinds[i] === LineKind.Content;
     if (!flanked) continue;
     // A wider run is a flat region (a sky, a wall, a page), not a seam between panels.
@@ -208,7 +227,7 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
       continue;
     }
     const start = i;
-    for (i++; i < count && near[i] && chains(near[i]!, near[i - 1]!); i++);
+    i = runEnd(near, start, count);
     const end = i;
     // The colour of the middle line: the edge lines blend with the panels.
     const c = near[start + ((end - start) >> 1)]!;

@@ -18,7 +18,7 @@
 import type { Box, Raster } from '../raster.js';
 import { backgroundBeside, isGapInsidePanel } from './background-gap.js';
 import { meanColour, RUN_COLOUR_AGREEMENT } from './classify.js';
-import { BLEND_LINES, distanceToBlend, sameColour } from './collage-colour.js';
+import { BLEND_LINES, distanceToBlend, sameColour, sameSeamColour, THIN_SEAM } from './collage-colour.js';
 import type { LineStats } from './line-stats.js';
 import { NARROW_RINGING_RUN } from './runs.js';
 import type { Interval } from './segments.js';
@@ -61,7 +61,8 @@ export function seamOfRun(
 ): (Interval & { colour: Rgb }) | null {
   const pieces = oneColourPieces(lines, run);
   if (collage !== undefined) {
-    const own = pieces.filter((p) => sameColour(meanColour(lines, p.start, p.end), collage));
+    // A thin piece may have drifted in chroma, not in luma (4:2:0, see sameSeamColour).
+    const own = pieces.filter((p) => (p.end - p.start <= THIN_SEAM ? sameSeamColour : sameColour)(meanColour(lines, p.start, p.end), collage));
     if (own.length === 0) return null;
     const seam = { start: own[0]!.start, end: own[own.length - 1]!.end };
     const colour = meanColour(lines, seam.start, seam.end);
