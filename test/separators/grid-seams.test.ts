@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRaster, type Raster } from '../../src/imaging/raster.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
+import { readingOrder } from '../../src/imaging/separators/grid.js';
 import { fill, gradientPanel, type Rgb } from './build.js';
 
 /** Sparse dark "words" on a white page, lines of text between blank rows (cf. rules.test.ts). */
@@ -40,5 +41,25 @@ describe('grid parts and whole-picture seams', () => {
     expect(plan.parts).toHaveLength(4);
     // Every vertical cut inside the seam (columns 200–207).
     for (const p of plan.parts) if (p.x > 0) expect(p.x >= 200 && p.x < 208, JSON.stringify(p)).toBe(true);
+  });
+});
+
+describe('reading order of grid panels', () => {
+  it('a row whose cuts lie a pixel apart from band to band stays one row, left to right', () => {
+    // The third row of a lossy 4×3 grid as measured (seed 708): its first panel starts at y=307,
+    // the other three at 306; the second row at 157/158.
+    const panels = [
+      { x: 661, y: 306, width: 216, height: 148 },
+      { x: 9, y: 158, width: 216, height: 149 },
+      { x: 225, y: 306, width: 218, height: 148 },
+      { x: 225, y: 157, width: 218, height: 149 },
+      { x: 9, y: 307, width: 216, height: 147 },
+      { x: 443, y: 306, width: 218, height: 148 },
+    ];
+    readingOrder(panels);
+    expect(panels.map((p) => [p.x, p.y])).toEqual([
+      [9, 158], [225, 157],
+      [9, 307], [225, 306], [443, 306], [661, 306],
+    ]);
   });
 });
