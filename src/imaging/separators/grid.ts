@@ -14,6 +14,8 @@
  *   so the cut goes through the gutter, not through the middle of gutter + blank padding;
  * - a part's outer ends are the picture's own content range (its margins), never a panel's blank
  *   padding: a screenshot panel keeps its white border;
+ * - a seam found across the whole picture cuts every panel it lies inside (`throughWholeSeams`):
+ *   a part's shorter lines may lose it (heavy JPEG, a badge), the whole picture's lines did not;
  * - paragraph gaps are already rejected by `isGapInsidePanel` at every level;
  * - at most MAX_GRID_DEPTH levels and MAX_GRID_PANELS panels; more than MAX_PARTS (8) only when
  *   the cuts align — the panels form one lattice of rows × columns (the 3×3 … 4×4 photo grid of a
