@@ -100,3 +100,40 @@ describe('thin coloured seams under 4:2:0 chroma', () => {
     expectCutsInside(raster, seams);
   });
 });
+
+describe('thin damaged seams beside a photo with a flat band', () => {
+  it("a photo's flat band, no seam itself, does not hold 1 px seams to its width", () => {
+    // Three stacked photos, 1 px green seams whose rows are content (damaged-seam search); the
+    // first photo has 10 flat rows (200,220,230) inside haze of their colour — a band of the
+    // photo, refused as a seam (a gap inside one panel), whose run of plain rows is still 10 wide.
+    const r = createRaster(300, 600);
+    gradientPanel(r, { x: 0, y: 0, width: 300, height: 250 }, 1, 40, 3);
+    const rand = random(11);
+    for (let y = 90; y < 200; y++) {
+      for (let x = 0; x < 300; x++) {
+        const p = (y * 300 + x) * 4;
+        // Around the band, haze of its colour ± 10 with specks (a photo shades; a page is exact).
+        const haze = y < 120 || y >= 130;
+        const speck = haze && rand() < 0.05;
+        const n = haze ? Math.round((rand() * 2 - 1) * 10) : 0;
+        const c = speck ? [40, 50, 40] : [200 + n, 220 + n, 230 + n];
+        r.data[p] = c[0]!; r.data[p + 1] = c[1]!; r.data[p + 2] = c[2]!; r.data[p + 3] = 255;
+      }
+    }
+    gradientPanel(r, { x: 0, y: 251, width: 300, height: 199 }, 2, 40, 4);
+    gradientPanel(r, { x: 0, y: 451, width: 300, height: 149 }, 3, 40, 5);
+    const noise = random(12);
+    for (const y of [250, 450]) {
+      for (let x = 0; x < 300; x++) {
+        const n = Math.round((noise() * 2 - 1) * (noise() < 0.04 ? 40 : 12));
+        const p = (y * 300 + x) * 4;
+        r.data[p] = Math.max(0, n); r.data[p + 1] = 160 + n; r.data[p + 2] = 70 + n; r.data[p + 3] = 255;
+      }
+    }
+    const plan = planSplit(r, { axis: 'vertical' });
+    expect(plan.ok, JSON.stringify(plan)).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.method).toBe('detected');
+    expect(plan.parts.slice(1).map((p) => p.y)).toEqual([250, 450]);
+  });
+});

@@ -138,7 +138,7 @@ export interface DamagedSeam extends Interval {
  * damagedSeams(raster, box, 'horizontal', classifyLines(stats.columns), [255, 255, 255]); // [{ start: 300, end: 303, colour: [...] }]
  * ```
  */
-export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', kinds: Uint8Array, colour?: Rgb, only?: readonly Interval[]): DamagedSeam[] {
+export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', kinds: Uint8Array, colour?: Rgb, only?: readonly Interval[], plainSeams?: readonly Interval[]): DamagedSeam[] {
   const count = kinds.length;
   const length = axis === 'horizontal' ? region.height : region.width;
   if (length < PROBES || raster.width * raster.height > DAMAGED_SEARCH_MAX_PIXELS) return [];
@@ -217,7 +217,9 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
   }
   // 3. Runs of seam lines, each checked as a seam. The narrowest plain separator run along this
   // axis, if any, bounds their width (a grid part inherits its seams from the whole picture).
-  const plain = only ? [] : (findRuns(kinds)?.separators ?? []);
+  // `plainSeams`: the plain seams that passed every rule, when known; a photo's flat band is a
+  // run of plain lines too, and held a 1 px seam of an unseen batch to its 10 lines.
+  const plain = only ? [] : (plainSeams ?? findRuns(kinds)?.separators ?? []);
   const narrowest = plain.length === 0 ? 0 : Math.min(...plain.map((r) => r.end - r.start));
   const out: DamagedSeam[] = [];
   let i = 0;
