@@ -52,3 +52,30 @@ describe('a seam beside a caption and a light photo', () => {
     expect(plan.parts[1]!.y).toBeLessThan(208);
   });
 });
+
+describe('the gap between the two lines of a caption', () => {
+  it('stays inside the caption even where JPEG left a halo around the letters', () => {
+    // Photo, 8 px gap, caption line 1 (rows 168–189), 9 px gap, line 2 (199–220), a 28 px white
+    // seam, a photo. The strokes of the letters have a light grey halo between them (238 in the
+    // first line, 249 in the second), so the first line's rows match white only loosely (a q70
+    // caption read 4.7–5.3), the second's closely; both sides of the line gap are the caption.
+    const r = createRaster(400, 460);
+    fill(r, { x: 0, y: 0, width: 400, height: 460 }, [255, 255, 255]);
+    gradientPanel(r, { x: 0, y: 0, width: 400, height: 160 }, 1, 30, 3);
+    for (const y0 of [168, 199]) {
+      for (let x = 4; x < 360; x += 46) {
+        for (let gx = x; gx < x + 30; gx += 2) {
+          fill(r, { x: gx, y: y0, width: 1, height: 21 }, [25, 25, 25]);
+          fill(r, { x: gx + 1, y: y0, width: 1, height: 21 }, y0 === 168 ? [238, 238, 238] : [249, 249, 249]);
+        }
+      }
+    }
+    gradientPanel(r, { x: 0, y: 248, width: 400, height: 212 }, 2, 30, 5);
+    const plan = planSplit(r);
+    expect(plan.ok, JSON.stringify(plan)).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.parts.map((p) => p.y)).toHaveLength(2);
+    expect(plan.parts[1]!.y).toBeGreaterThanOrEqual(220);
+    expect(plan.parts[1]!.y).toBeLessThan(248);
+  });
+});

@@ -139,13 +139,19 @@ function drawnExactly(lines: LineStats, pieces: readonly Interval[]): boolean {
  * went between a photo and its caption instead).
  */
 const PAGE_DEVIATION = 5;
+/**
+ * …and at least this on the photo's side. Caption rows through the glyphs of a q70 caption read
+ * 4.7–5.3 (seed 754: the 9 px gap between a caption's two lines was cut when one side at 5.3 was
+ * enough); photo bands and skies 10.3–11.2 (`fading-seams.ts`), the photo above 17–21.
+ */
+const PHOTO_DEVIATION = 10;
 /** Pixels read per probed line at most: an estimate that can only keep a seam the gap rule refused. */
 const SHADE_SAMPLES = 512;
 
 /**
  * True when the content on one side of `gap` (lines 2–4 beyond it) is a page of its very colour
- * and on the other matches it only loosely (the matching pixels deviate by PAGE_DEVIATION or more
- * on average): a seam between a page or caption and a photo's sky or light wall, not a gap inside
+ * (its matching pixels deviate by less than PAGE_DEVIATION on average) and on the other matches it
+ * only loosely (PHOTO_DEVIATION or more): a seam between a page or caption and a photo's sky or light wall, not a gap inside
  * one page. Both sides loose is a band inside one photo (a black band between dark areas of a
  * photo, seed 705: cut through when one loose side was enough), and stays a gap.
  */
@@ -176,5 +182,5 @@ function shadesBeside(raster: Raster, region: Box, axis: 'horizontal' | 'vertica
     deviations.push(matched > 0 ? deviation / matched : 0);
   }
   // One side a page (or caption band) of the gap's very colour, the other only near it.
-  return Math.min(deviations[0]!, deviations[1]!) < PAGE_DEVIATION && Math.max(deviations[0]!, deviations[1]!) >= PAGE_DEVIATION;
+  return Math.min(deviations[0]!, deviations[1]!) < PAGE_DEVIATION && Math.max(deviations[0]!, deviations[1]!) >= PHOTO_DEVIATION;
 }
