@@ -46,6 +46,58 @@ export function sameColour(a: readonly number[], b: readonly number[], tolerance
 }
 
 /**
+ * Largest luma difference (BT.601, the Y JPEG stores at full resolution) between two colours of one
+ * thin seam under 4:2:0 chroma. JPEG keeps a 1–3 px seam's luma but averages its chroma with the
+ * panel beside it over each 2×2 block, so the seam's colour drifts along it and differs from line
+ * to line. Measured on the heavy collages of seeds 701–708 and the committed batches (184 lines
+ * of red, blue, yellow and green seams, q25–40, some saved twice): the mean of each seam line is
+ * within 7 of the painted colour's luma, while its chroma is up to 86 off (119 lines of white,
+ * black and grey seams: luma within 17, white's edge lines clip, and those match per channel);
+ * a 3 px red seam's edge line read (149,55,47) beside its middle line's (210,23,42): luma 82 and
+ * 81, 61 apart in red.
+ */
+export const SEAM_LUMA_TOLERANCE = 12;
+/**
+ * Largest chroma difference (Cb or Cr) between two colours of one thin seam, with their lumas
+ * within SEAM_LUMA_TOLERANCE: half a 2×2 block's chroma is the panel's. Measured: neighbouring
+ * lines of one seam 44 apart (the red edge line above, a yellow seam's 44 in Cb), a yellow seam's
+ * middle line 30 from the collage colour voted by its other seams; a light grey photo line of
+ * the same luma as a yellow seam is ~92 from it in Cb.
+ */
+export const SEAM_CHROMA_TOLERANCE = 48;
+
+/**
+ * Widest seam (lines) whose colour 4:2:0 chroma can shift as a whole: JPEG averages chroma over
+ * 2×2 blocks, so a seam of 1–3 px has no line whose chroma block is its own alone (the 1–3 px
+ * seams of the heavy-JPEG collages); a wider seam keeps its middle lines' colour.
+ */
+export const THIN_SEAM = 3;
+
+/** BT.601 luma and chroma of `c`, as JPEG computes them. */
+function ycc(c: readonly number[]): [number, number, number] {
+  const r = c[0]!, g = c[1]!, b = c[2]!;
+  return [0.299 * r + 0.587 * g + 0.114 * b, -0.168736 * r - 0.331264 * g + 0.5 * b, 0.5 * r - 0.418688 * g - 0.081312 * b];
+}
+
+/**
+ * True when `a` and `b` can be one thin seam under 4:2:0 chroma: the same colour within
+ * `tolerance` per channel, or lumas within SEAM_LUMA_TOLERANCE and chroma within
+ * SEAM_CHROMA_TOLERANCE (see there).
+ *
+ * @example
+ * ```ts
+ * sameSeamColour([149, 55, 47], [210, 23, 42], 48); // true: luma 82 and 81
+ * sameSeamColour([206, 206, 206], [228, 227, 44], 40); // false: grey is no yellow
+ * ```
+ */
+export function sameSeamColour(a: readonly number[], b: readonly number[], tolerance = COLLAGE_COLOUR_TOLERANCE): boolean {
+  if (sameColour(a, b, tolerance)) return true;
+  const p = ycc(a);
+  const q = ycc(b);
+  return Math.abs(p[0] - q[0]) <= SEAM_LUMA_TOLERANCE && Math.abs(p[1] - q[1]) <= SEAM_CHROMA_TOLERANCE && Math.abs(p[2] - q[2]) <= SEAM_CHROMA_TOLERANCE;
+}
+
+/**
  * The collage colour voted by `separators` (see the module comment), or undefined when there are none.
  *
  * @example

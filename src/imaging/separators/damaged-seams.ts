@@ -36,7 +36,7 @@ import { findRuns, NARROW_RINGING_RUN } from './runs.js';
 import { isGapInsidePanel } from './background-gap.js';
 import { LineKind } from './classify.js';
 import { overWhite } from './line-stats.js';
-import { sameColour, type Rgb } from './collage-colour.js';
+import { sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
 import { betweenCrossings, isPanelLine, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
 import type { Interval } from './segments.js';
 
@@ -104,6 +104,25 @@ function chains(a: Rgb, b: Rgb): boolean {
   return sameColour(a, b, NEAR_SEAM_TOLERANCE);
 }
 
+/**
+ * One past the last line of the run of neighbouring lines of one colour from `start`. Under
+ * 4:2:0 a 1–3 px seam's edge line keeps its luma, not its chroma (collage-colour.ts,
+ * sameSeamColour): two such runs join when together they are at most THIN_SEAM lines. Only a
+ * thin seam: a 9 px yellow seam chained by luma to the light photo line beside it (10.8 apart in
+ * luma, 44 in Cb) grew past CANDIDATE_RUN and was lost (a badge collage of seed 702).
+ */
+function runEnd(colours: readonly (Rgb | undefined)[], start: number, count: number): number {
+  let i = start + 1;
+  for (; i < count && colours[i] && chains(colours[i]!, colours[i - 1]!); i++);
+  while (i < count && i - start < THIN_SEAM && colours[i] && sameSeamColour(colours[i]!, colours[i - 1]!, NEAR_SEAM_TOLERANCE)) {
+    let j = i + 1;
+    for (; j < count && colours[j] && chains(colours[j]!, colours[j - 1]!); j++);
+    if (j - start > THIN_SEAM) break;
+    i = j;
+  }
+  return i;
+}
+
 export interface DamagedSeam extends Interval {
   colour: Rgb;
 }
@@ -119,7 +138,7 @@ export interface DamagedSeam extends Interval {
  * damagedSeams(raster, box, 'horizontal', classifyLines(stats.columns), [255, 255, 255]); // [{ start: 300, end: 303, colour: [...] }]
  * ```
  */
-export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', kinds: Uint8Array, colour?: Rgb, only?: readonly Interval[]): DamagedSeam[] {
+export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', kinds: Uint8Array, colour?: Rgb, only?: readonly Interval[], plainSeams?: readonly Interval[]): DamagedSeam[] {
   const count = kinds.length;
   const length = axis === 'horizontal' ? region.height : region.width;
   if (length < PROBES || raster.width * raster.height > DAMAGED_SEARCH_MAX_PIXELS) return [];
@@ -189,7 +208,7 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
       continue;
     }
     const start = i;
-    for (i++; i < count && lineColour[i] && chains(lineColour[i]!, lineColour[i - 1]!); i++);
+    i = runEnd(lineColour, start, count);
     const flanked = start > 0 && i < count && kinds[start - 1] === LineKind.Content && kinds[i] === LineKind.Content;
     if (!flanked) continue;
     // A wider run is a flat region (a sky, a wall, a page), not a seam between panels.
@@ -198,7 +217,9 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
   }
   // 3. Runs of seam lines, each checked as a seam. The narrowest plain separator run along this
   // axis, if any, bounds their width (a grid part inherits its seams from the whole picture).
-  const plain = only ? [] : (findRuns(kinds)?.separators ?? []);
+  // `plainSeams`: the plain seams that passed every rule, when known; a photo's flat band is a
+  // run of plain lines too, and held a 1 px seam of an unseen batch to its 10 lines.
+  const plain = only ? [] : (plainSeams ?? findRuns(kinds)?.separators ?? []);
   const narrowest = plain.length === 0 ? 0 : Math.min(...plain.map((r) => r.end - r.start));
   const out: DamagedSeam[] = [];
   let i = 0;
@@ -208,7 +229,7 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
       continue;
     }
     const start = i;
-    for (i++; i < count && near[i] && chains(near[i]!, near[i - 1]!); i++);
+    i = runEnd(near, start, count);
     const end = i;
     // The colour of the middle line: the edge lines blend with the panels.
     const c = near[start + ((end - start) >> 1)]!;

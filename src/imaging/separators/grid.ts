@@ -14,6 +14,8 @@
  *   so the cut goes through the gutter, not through the middle of gutter + blank padding;
  * - a part's outer ends are the picture's own content range (its margins), never a panel's blank
  *   padding: a screenshot panel keeps its white border;
+ * - a seam found across the whole picture cuts every panel it lies inside (`throughWholeSeams`):
+ *   a part's shorter lines may lose it (heavy JPEG, a badge), the whole picture's lines did not;
  * - paragraph gaps are already rejected by `isGapInsidePanel` at every level;
  * - at most MAX_GRID_DEPTH levels and MAX_GRID_PANELS panels; more than MAX_PARTS (8) only when
  *   the cuts align — the panels form one lattice of rows × columns (the 3×3 … 4×4 photo grid of a
@@ -145,7 +147,12 @@ export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetecti
   };
 
   visit(top, 0, undefined, false, undefined, hTop, vTop);
-  panels.sort((a, b) => a.y - b.y || a.x - b.x);
+  if (!overflow) {
+    const whole = throughWholeSeams(panels, hTop, vTop);
+    if (whole.length > MAX_GRID_PANELS) overflow = true;
+    panels.splice(0, panels.length, ...whole);
+  }
+  readingOrder(panels);
   if (overflow || (panels.length > MAX_PARTS && !isLattice(panels))) {
     // Both axes have seams running the whole picture: every cell between them is a panel, so the
     // lattice of the two strip detections is a grid whatever a cell's inside looked like (a badge
@@ -154,6 +161,26 @@ export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetecti
     return lattice ? { panels: lattice, seams } : { panels: null, seams };
   }
   return { panels, seams };
+}
+
+/**
+ * The panels, each cut again along every seam of the whole picture that lies entirely inside it.
+ * A seam found across the whole picture separates panels along its whole length, so a part that
+ * still holds one is two panels whose seam the part's own, shorter lines lost (a 1 px seam of a
+ * JPEG saved twice at q27, clean over the whole picture but, over one band of a 3×3 grid, too
+ * noisy for the part's damaged-seam probes; measured: seeds 701–708, 2 heavy grids of 9 and 4
+ * panels gave 8 and 3). The cut is the whole picture's: the boundary of its strip segments.
+ */
+function throughWholeSeams(panels: readonly Box[], h: StripDetection, v: StripDetection): Box[] {
+  let out = [...panels];
+  const cuts = (d: StripDetection): { sep: Separator; at: number }[] => (d.usable ? d.separators.map((sep, i) => ({ sep, at: d.segments[i + 1]!.start })) : []);
+  for (const { sep, at } of cuts(h)) {
+    out = out.flatMap((p) => (p.x < sep.start && sep.end < p.x + p.width ? [{ ...p, width: at - p.x }, { ...p, x: at, width: p.x + p.width - at }] : [p]));
+  }
+  for (const { sep, at } of cuts(v)) {
+    out = out.flatMap((p) => (p.y < sep.start && sep.end < p.y + p.height ? [{ ...p, height: at - p.y }, { ...p, y: at, height: p.y + p.height - at }] : [p]));
+  }
+  return out;
 }
 
 /** The cells of two usable strip detections (columns × rows), when at most MAX_GRID_PANELS. */
@@ -166,6 +193,29 @@ function latticeOf(h: StripDetection, v: StripDetection): Box[] | null {
 
 /** How far (px) the same cut may wander between the bands of a lossy grid and still align. */
 const LATTICE_SLACK = 2;
+
+/**
+ * Sorts panels in reading order: rows top to bottom, each row left to right. A panel whose top is
+ * within LATTICE_SLACK of its row's first belongs to that row: the bands of a lossy grid put the
+ * same cut a pixel apart (measured: a 4×3 grid with 4 px red seams at q55, seed 708, had its third
+ * row's first panel at y=307 and the others at 306; sorted by y alone it came last).
+ *
+ * @example
+ * ```ts
+ * const p = [{ x: 9, y: 307, width: 216, height: 148 }, { x: 225, y: 306, width: 218, height: 148 }];
+ * readingOrder(p); // p[0].x === 9
+ * ```
+ */
+export function readingOrder(panels: Box[]): void {
+  panels.sort((a, b) => a.y - b.y || a.x - b.x);
+  const rows: Box[][] = [];
+  for (const p of panels) {
+    const row = rows[rows.length - 1];
+    if (row && p.y - row[0]!.y <= LATTICE_SLACK) row.push(p);
+    else rows.push([p]);
+  }
+  panels.splice(0, panels.length, ...rows.flatMap((row) => row.sort((a, b) => a.x - b.x)));
+}
 
 /**
  * True when the panels are the cells of one rows × columns lattice: cut into bands (rows, or

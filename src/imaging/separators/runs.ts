@@ -79,10 +79,58 @@ export function findRuns(kinds: Uint8Array, lines?: LineStats, colour?: Rgb): Ax
     const end = i;
     // Touching an end of the content range means ringing lines beside a margin: not interior.
     if (start === contentStart || end === contentEnd) continue;
-    if (end - start <= NARROW_RINGING_RUN) separators.push({ start, end });
-    else if (firstPlain >= 0) separators.push(lines ? widenOverRinging(lines, start, end, firstPlain, lastPlain + 1) : { start: firstPlain, end: lastPlain + 1 });
+    if (end - start <= NARROW_RINGING_RUN) {
+      separators.push({ start, end });
+      continue;
+    }
+    const plain = firstPlain >= 0 ? (lines ? widenOverRinging(lines, start, end, firstPlain, lastPlain + 1) : { start: firstPlain, end: lastPlain + 1 }) : undefined;
+    // A wide run that changes colour at a jump may hold a narrow band of ringing lines the plain
+    // span leaves out (a gradient seam beside a dark photo's flat edge): that band is a run too.
+    const extra = lines ? ringingBands(kinds, lines, start, end).filter((b) => plain === undefined || b.end <= plain.start || b.start >= plain.end) : [];
+    for (const b of extra) if (plain !== undefined && b.end <= plain.start) separators.push(b);
+    if (plain !== undefined) separators.push(plain);
+    for (const b of extra) if (plain === undefined || b.start >= plain.end) separators.push(b);
   }
   return { contentStart, contentEnd, separators };
+}
+
+/**
+ * Smallest per-channel difference between the mean colours of two neighbouring lines at which a
+ * wide run is two bands, not one: a seam shading 230→250 along its length is "ringing" on every
+ * line (spread 20 + JPEG) and, beside 2–4 plain or ringing lines of a dark photo edge (mean
+ * 22–68), made runs of 13–17 lines with the dark lines as their only plain ones (seeds 701–706:
+ * 4 gradient seams lost). Neighbouring lines of one band differ far less: a seam's lines by ≤ 8
+ * (its JPEG edge line up to ~25 from white), a sky's rows by 2–3.
+ */
+export const BAND_JUMP = RUN_COLOUR_AGREEMENT;
+
+/**
+ * The first and last bands of lines [start, end) — split where neighbouring lines differ by more
+ * than BAND_JUMP in a channel — when they have no plain line and are at most NARROW_RINGING_RUN
+ * wide (and the run has more than one band). The plain-span rule of a wide run never sees them.
+ */
+function ringingBands(kinds: Uint8Array, lines: LineStats, start: number, end: number): Interval[] {
+  const out: Interval[] = [];
+  let from = start;
+  let plain = false;
+  let previous = meanColour(lines, start, start + 1);
+  const close = (to: number): void => {
+    // Only at an end of the run, flanked by content: a thin line *inside* a run (a screenshot's
+    // 1 px grey frame between a white seam and the page's padding) is no seam of its own.
+    if (!plain && to - from <= NARROW_RINGING_RUN && (from === start) !== (to === end)) out.push({ start: from, end: to });
+  };
+  for (let i = start; i < end; i++) {
+    const c = meanColour(lines, i, i + 1);
+    if (i > start && (Math.abs(c[0] - previous[0]) > BAND_JUMP || Math.abs(c[1] - previous[1]) > BAND_JUMP || Math.abs(c[2] - previous[2]) > BAND_JUMP)) {
+      close(i);
+      from = i;
+      plain = false;
+    }
+    if (kinds[i] === LineKind.Plain) plain = true;
+    previous = c;
+  }
+  close(end);
+  return out;
 }
 
 /** Extends [plainStart, plainEnd) within [runStart, runEnd) over lines whose mean colour matches the plain span's. */

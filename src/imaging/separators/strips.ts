@@ -6,7 +6,7 @@ import type { Box, Raster } from '../raster.js';
 import { attachCaptions } from './captions.js';
 import { GAP_COLOUR_TOLERANCE } from './background-gap.js';
 import { classifyLines, LineKind, meanColour } from './classify.js';
-import { ballotOfRun, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, type Rgb } from './collage-colour.js';
+import { ballotOfRun, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, sameSeamColour, type Rgb } from './collage-colour.js';
 import { damagedSeams } from './damaged-seams.js';
 import { seamWithoutFades } from './fading-seams.js';
 import { oneColourPieces, seamOfRun } from './seams.js';
@@ -115,10 +115,10 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   const within = options.damagedWithin?.map((k) => ({ start: k.start - origin, end: k.end - origin })).filter((k) => k.end > 0 && k.start < lines.count);
   const colour0 = options.colour;
   const damaged = options.damagedFound
-    ? options.damagedFound.filter((d) => colour0 === undefined || sameColour(d.colour, colour0)).map((d) => ({ start: d.start - origin, end: d.end - origin, colour: d.colour }))
+    ? options.damagedFound.filter((d) => colour0 === undefined || sameSeamColour(d.colour, colour0)).map((d) => ({ start: d.start - origin, end: d.end - origin, colour: d.colour }))
     : within?.length === 0
       ? []
-      : damagedSeams(raster, region, axis, kinds, options.colour, within);
+      : damagedSeams(raster, region, axis, kinds, options.colour, within, found.map((f) => ({ start: f.start - origin, end: f.end - origin })));
   for (const seam of damaged) {
     if (seam.start <= runs.contentStart || seam.end >= runs.contentEnd) continue;
     const at = { start: origin + seam.start, end: origin + seam.end };

@@ -1,0 +1,98 @@
+/**
+ * Gradient seams (a seam shading 230→250 along its length, `ringing` on every line): beside a
+ * dark photo's flat edge (`runs.ts`, BAND_JUMP) and beside a few rows of a photo's light sky
+ * (`seams.ts`, a narrow run all of the collage colour). Synthetic rasters, no codec: each case is
+ * the line pattern measured on the lossy batches, drawn exactly.
+ */
+import { describe, expect, it } from 'vitest';
+import { createRaster, type Raster } from '../../src/imaging/raster.js';
+import { planSplit } from '../../src/imaging/separators/index.js';
+import { fill, gradientPanel, type Rgb } from './build.js';
+
+function random(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0;
+    return s / 4294967296;
+  };
+}
+
+function setPixel(r: Raster, x: number, y: number, [cr, cg, cb]: Rgb): void {
+  const p = (y * r.width + x) * 4;
+  r.data[p] = cr; r.data[p + 1] = cg; r.data[p + 2] = cb; r.data[p + 3] = 255;
+}
+
+/** Rows [y0, y1) of a seam shading 230→250 across the picture, as the generator draws it. */
+function gradientSeam(r: Raster, y0: number, y1: number): void {
+  for (let x = 0; x < r.width; x++) {
+    const v = 230 + Math.round((x * 20) / (r.width - 1));
+    for (let y = y0; y < y1; y++) setPixel(r, x, y, [v, v, v]);
+  }
+}
+
+/** Rows [y0, y1) of one colour with ±`noise` per pixel (a flat photo edge as JPEG leaves it). */
+function flatRows(r: Raster, y0: number, y1: number, c: Rgb, noise: number, seed: number): void {
+  const rand = random(seed);
+  for (let y = y0; y < y1; y++) {
+    for (let x = 0; x < r.width; x++) {
+      const n = Math.round((rand() * 2 - 1) * noise);
+      setPixel(r, x, y, [c[0] + n, c[1] + n, c[2] + n]);
+    }
+  }
+}
+
+function cutsOf(r: Raster): number[] {
+  const plan = planSplit(r, { axis: 'vertical' });
+  expect(plan.ok, JSON.stringify(plan)).toBe(true);
+  return plan.ok && plan.method === 'detected' ? plan.parts.slice(1).map((p) => p.y) : [];
+}
+
+describe('gradient seams', () => {
+  it("is found beside a dark photo's flat edge that makes its run wider than a ringing seam may be", () => {
+    // Three stacked photos; the first ends in 4 rows of flat near-black (32 ± 3), directly above a
+    // 10 px gradient seam: one run of 14 non-content rows whose only plain rows are the dark ones.
+    const r = createRaster(220, 540);
+    gradientPanel(r, { x: 0, y: 0, width: 220, height: 166 }, 1, 30, 3);
+    flatRows(r, 166, 170, [32, 32, 32], 3, 5);
+    gradientSeam(r, 170, 180);
+    gradientPanel(r, { x: 0, y: 180, width: 220, height: 170 }, 2, 30, 6);
+    gradientSeam(r, 350, 360);
+    gradientPanel(r, { x: 0, y: 360, width: 220, height: 180 }, 3, 30, 7);
+    const cuts = cutsOf(r);
+    expect(cuts).toHaveLength(2);
+    // Each cut inside its seam: the dark edge stays with the photo above.
+    expect(cuts[0]).toBeGreaterThanOrEqual(170);
+    expect(cuts[0]).toBeLessThan(180);
+    expect(cuts[1]).toBeGreaterThanOrEqual(350);
+    expect(cuts[1]).toBeLessThan(360);
+  });
+
+  it("is found when a few rows of a photo's light sky beside it fall within the collage colour", () => {
+    // A photo, a 4 px gradient seam (mean 240), 5 rows of flat sky (210,229,250) — 30 below the
+    // seam's red, inside COLLAGE_COLOUR_TOLERANCE — and that photo's sky going on with birds in
+    // it above its landscape; then a plain gradient seam and a third photo.
+    const r = createRaster(230, 520);
+    gradientPanel(r, { x: 0, y: 0, width: 230, height: 180 }, 1, 30, 3);
+    // The seam's rows blend towards the sky below as JPEG leaves them (red 243 → 233), the sky's
+    // first rows from 215 to 209 (measured on s707-gradient-05): 34 from the seam's first row, so
+    // the run is two pieces, both within COLLAGE_COLOUR_TOLERANCE of the collage colour.
+    gradientSeam(r, 180, 184);
+    [3, 0, -3, -7].forEach((d, k) => {
+      for (let x = 0; x < 230; x++) r.data[((180 + k) * 230 + x) * 4] += d;
+    });
+    const skyRows: Rgb[] = [[215, 229, 242], [211, 229, 246], [210, 230, 249], [209, 230, 251], [209, 230, 252]];
+    skyRows.forEach((c, k) => fill(r, { x: 0, y: 184 + k, width: 230, height: 1 }, c));
+    const rand = random(9);
+    for (let y = 189; y < 215; y++) for (let x = 0; x < 230; x++) setPixel(r, x, y, rand() < 0.06 ? [40, 40, 40] : [209, 230, 252]);
+    gradientPanel(r, { x: 0, y: 215, width: 230, height: 120 }, 2, 30, 4);
+    gradientSeam(r, 335, 343);
+    gradientPanel(r, { x: 0, y: 343, width: 230, height: 177 }, 3, 30, 5);
+    const cuts = cutsOf(r);
+    expect(cuts).toHaveLength(2);
+    // The first cut inside the seam or at its edge: the sky rows (from 184) stay with their photo.
+    expect(cuts[0]).toBeGreaterThanOrEqual(180);
+    expect(cuts[0]).toBeLessThanOrEqual(184);
+    expect(cuts[1]).toBeGreaterThanOrEqual(335);
+    expect(cuts[1]).toBeLessThan(343);
+  });
+});
