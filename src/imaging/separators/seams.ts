@@ -16,10 +16,10 @@
  *   is no seam.
  */
 import type { Box, Raster } from '../raster.js';
-import { backgroundBeside, GAP_COLOUR_TOLERANCE, isGapInsidePanel } from './background-gap.js';
+import { backgroundBeside, isGapInsidePanel } from './background-gap.js';
 import { meanColour, RUN_COLOUR_AGREEMENT } from './classify.js';
 import { BLEND_LINES, distanceToBlend, sameColour, sameSeamColour, THIN_SEAM } from './collage-colour.js';
-import { overWhite, type LineStats } from './line-stats.js';
+import type { LineStats } from './line-stats.js';
 import { NARROW_RINGING_RUN } from './runs.js';
 import type { Interval } from './segments.js';
 
@@ -66,7 +66,7 @@ export function seamOfRun(
     if (own.length === 0) return null;
     const seam = { start: own[0]!.start, end: own[own.length - 1]!.end };
     const colour = meanColour(lines, seam.start, seam.end);
-    if (pieces.length === 1) return isGapInsidePanel(raster, region, axis, seam, colour) && !shadesBeside(raster, region, axis, seam, colour) ? null : { ...seam, colour };
+    if (pieces.length === 1) return isGapInsidePanel(raster, region, axis, seam, colour) ? null : { ...seam, colour };
     // Beside another colour, a piece at an end of the run whose outer side has the collage colour
     // for background is a panel's padding (a page under its coloured header bar), not a seam.
     // A narrow run all of the collage colour (a gradient seam at 240 beside 4–6 rows of a photo's
@@ -82,7 +82,7 @@ export function seamOfRun(
   }
   if (pieces.length === 1) {
     const colour = meanColour(lines, run.start, run.end);
-    return isGapInsidePanel(raster, region, axis, run, colour) && !shadesBeside(raster, region, axis, run, colour) ? null : { ...run, colour };
+    return isGapInsidePanel(raster, region, axis, run, colour) ? null : { ...run, colour };
   }
   let first = 0;
   let last = pieces.length - 1;
@@ -127,64 +127,4 @@ function drawnExactly(lines: LineStats, pieces: readonly Interval[]): boolean {
     }
   }
   return true;
-}
-
-/**
- * Least mean distance (largest channel) to a gap's colour of the pixels beside it that match it
- * (within GAP_COLOUR_TOLERANCE) at which that side is a photo's light area, not a page whose
- * background is the gap: a page shows the gap's very colour, a photo only comes near it. Measured
- * (lines 2–4 beside the gap): text pages and captions 0.8–2.5 at JPEG q40+ (`fading-seams.ts`,
- * SAME_DEVIATION), 1.2–2.0 under a caption at q70; the bright top of a photo below a 20 px seam
- * 17–21 (seed 701: a 2×2 captioned grid whose seam read as a gap inside one panel, and whose cut
- * went between a photo and its caption instead).
- */
-const PAGE_DEVIATION = 5;
-/**
- * …and at least this on the photo's side. Caption rows through the glyphs of a q70 caption read
- * 4.7–5.3 (seed 754: the 9 px gap between a caption's two lines was cut when one side at 5.3 was
- * enough); photo bands and skies 10.3–11.2 (`fading-seams.ts`), the photo above 17–21.
- */
-const PHOTO_DEVIATION = 10;
-/**
- * Pixels read per probed line at most: a mean over ~384 pixels a side is estimate enough for a
- * rule that can only keep a seam the gap rule refused, and a text screenshot asks it of every
- * paragraph gap (at 512 a line, planning the 1920×1080 bench screenshot took 1.5 → 1.8 ms).
- */
-const SHADE_SAMPLES = 128;
-
-/**
- * True when the content on one side of `gap` (lines 2–4 beyond it) is a page of its very colour
- * (its matching pixels deviate by less than PAGE_DEVIATION on average) and on the other matches it
- * only loosely (PHOTO_DEVIATION or more): a seam between a page or caption and a photo's sky or light wall, not a gap inside
- * one page. Both sides loose is a band inside one photo (a black band between dark areas of a
- * photo, seed 705: cut through when one loose side was enough), and stays a gap.
- */
-function shadesBeside(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', gap: Interval, colour: Rgb): boolean {
-  const count = axis === 'horizontal' ? region.width : region.height;
-  const length = axis === 'horizontal' ? region.height : region.width;
-  const stride = Math.max(1, Math.floor(length / SHADE_SAMPLES));
-  const step = (axis === 'horizontal' ? raster.width * 4 : 4) * stride;
-  const d = raster.data;
-  const deviations: number[] = [];
-  for (const side of ['before', 'after'] as const) {
-    let matched = 0;
-    let deviation = 0;
-    for (const k of [2, 3, 4]) {
-      const line = side === 'before' ? gap.start - k : gap.end - 1 + k;
-      if (line < 0 || line >= count) continue;
-      let p = axis === 'horizontal' ? (region.y * raster.width + region.x + line) * 4 : ((region.y + line) * raster.width + region.x) * 4;
-      for (let i = 0; i < length; i += stride, p += step) {
-        const a = d[p + 3]!;
-        let worst = 0;
-        for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs((a === 255 ? d[p + c]! : overWhite(d[p + c]!, a)) - colour[c]!));
-        if (worst <= GAP_COLOUR_TOLERANCE) {
-          matched++;
-          deviation += worst;
-        }
-      }
-    }
-    deviations.push(matched > 0 ? deviation / matched : 0);
-  }
-  // One side a page (or caption band) of the gap's very colour, the other only near it.
-  return Math.min(deviations[0]!, deviations[1]!) < PAGE_DEVIATION && Math.max(deviations[0]!, deviations[1]!) >= PHOTO_DEVIATION;
 }
