@@ -614,6 +614,10 @@ interface SweepState {
 
 function sweepColumns(state: SweepState, walk: Int32Array, m: number, live: Int32Array, liveCount: number): number {
   const { px, box, lanes, squares, squaresFrom, sums } = state;
+  // Per column, a word known to lie inside its box (opaque, in bounds); 0 — alpha 0 — matches no
+  // opaque word. Measured on the 25 MP photo, whose 2124 margin columns are 95 % blocks of eight
+  // equal words: see the commit.
+  const inside = new Int32Array(box.length >> 2);
   const bases = new Int32Array(BLOCK);
   let j = 0;
   while (j < m && liveCount > 0) {
@@ -625,13 +629,19 @@ function sweepColumns(state: SweepState, walk: Int32Array, m: number, live: Int3
       for (let t = 0; t < liveCount; t++) {
         const x = live[t]!;
         const b = x * 4;
-        const loE = box[b]!, hiE = box[b + 1]!, loO = box[b + 2]!, hiO = box[b + 3]!;
         const u0 = px[b0 + x]!, u1 = px[b1 + x]!, u2 = px[b2 + x]!, u3 = px[b3 + x]!;
         const u4 = px[b4 + x]!, u5 = px[b5 + x]!, u6 = px[b6 + x]!, u7 = px[b7 + x]!;
         if (((u1 ^ u0) | (u2 ^ u0) | (u3 ^ u0) | (u4 ^ u0) | (u5 ^ u0) | (u6 ^ u0) | (u7 ^ u0)) === 0) {
-          // Eight equal words (a gutter, flat fill): one box test, sums of eight at once.
+          // Eight equal words (a gutter, flat fill): one box test — none when the word is the one
+          // the column's last equal block passed with (`inside`: boxes only grow) — and sums of
+          // eight at once.
           const e = u0 & EVEN, o = (u0 >>> 8) & EVEN;
-          if (((((e | LANE) - loE) & (hiE - e) & ((o | LANE) - loO) & (hiO - o)) & LANE) === LANE) {
+          let pass = u0 === inside[x];
+          if (!pass && ((((e | LANE) - box[b]!) & (box[b + 1]! - e) & ((o | LANE) - box[b + 2]!) & (box[b + 3]! - o)) & LANE) === LANE) {
+            pass = true;
+            inside[x] = u0;
+          }
+          if (pass) {
             const l = x * 2;
             lanes[l] += e * 8;
             lanes[l + 1] += o * 8;
@@ -644,6 +654,7 @@ function sweepColumns(state: SweepState, walk: Int32Array, m: number, live: Int3
             continue;
           }
         }
+        const loE = box[b]!, hiE = box[b + 1]!, loO = box[b + 2]!, hiO = box[b + 3]!;
         const e0 = u0 & EVEN, e1 = u1 & EVEN, e2 = u2 & EVEN, e3 = u3 & EVEN, e4 = u4 & EVEN, e5 = u5 & EVEN, e6 = u6 & EVEN, e7 = u7 & EVEN;
         const o0 = (u0 >>> 8) & EVEN, o1 = (u1 >>> 8) & EVEN, o2 = (u2 >>> 8) & EVEN, o3 = (u3 >>> 8) & EVEN;
         const o4 = (u4 >>> 8) & EVEN, o5 = (u5 >>> 8) & EVEN, o6 = (u6 >>> 8) & EVEN, o7 = (u7 >>> 8) & EVEN;
