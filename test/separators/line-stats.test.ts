@@ -288,6 +288,43 @@ describe('line statistics on smooth pictures with planted lines', () => {
   }, 120_000);
 });
 
+describe('line statistics with transparent black', () => {
+  // The word of a transparent black pixel is 0: a shortcut keyed on a remembered word (the column
+  // sweep's "inside its box" word) must never take it for an opaque pixel. Blocks of eight and more
+  // equal words down a column are what take the sweep's equal-block path.
+  it('agree with the every-pixel reference where runs of [0, 0, 0, 0] cross plain and smooth lines', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 130, max: 260 }),
+        fc.integer({ min: 16, max: 200 }),
+        fc.array(fc.record({ x: fc.nat(), y: fc.nat(), w: fc.integer({ min: 1, max: 12 }), h: fc.integer({ min: 1, max: 40 }) }), { minLength: 1, maxLength: 4 }),
+        fc.constantFrom(0, 3),
+        fc.integer({ min: 1, max: 1 << 30 }),
+        (width, height, holes, noise, seed) => {
+          const next = xorshift(seed);
+          const data = new Uint8Array(width * height * 4);
+          for (let i = 0; i < data.length; i += 4) {
+            for (let c = 0; c < 3; c++) data[i + c] = 250 - (noise ? next() % (noise + 1) : 0);
+            data[i + 3] = 255;
+          }
+          for (const hole of holes) {
+            for (let y = hole.y % height; y < Math.min(height, (hole.y % height) + hole.h); y++) {
+              for (let x = hole.x % width; x < Math.min(width, (hole.x % width) + hole.w); x++) data.fill(0, (y * width + x) * 4, (y * width + x) * 4 + 4);
+            }
+          }
+          const raster = { width, height, data };
+          const box: Box = { x: 0, y: 0, width, height };
+          const both = measureLines(raster, box);
+          expectEquivalent(both.rows, reference(raster, box, 'rows'), 'rows');
+          expectEquivalent(both.columns, reference(raster, box, 'columns'), 'columns');
+          expectEquivalent(measureColumnsOnly(raster, box).columns, reference(raster, box, 'columns'), 'columns only');
+        },
+      ),
+      { numRuns: 60 },
+    );
+  }, 120_000);
+});
+
 describe('background beside a gap', () => {
   /** The share of matching pixels over lines 2–4 beyond the gap, every pixel counted. */
   function referenceBeside(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', gap: { start: number; end: number }, side: 'before' | 'after', colour: [number, number, number]): boolean {
