@@ -22,11 +22,15 @@
  * - sums in the same pass, two channels per addition in 16-bit lanes, kept only for lines that
  *   are not content; a line of one colour needs none (sum = length·colour); sums of squares only
  *   where σ is asked;
- * - columns are never read down the picture (a column touches one page per pixel): the probe rows
- *   are read across all columns, then the survivors swept row-major together, eight rows per
- *   column per step with the box loaded once, sums and (from the block where a column's spread
- *   first exceeds half of PLAIN_SPREAD) squares in the same sweep; rows of one colour, already read in
- *   full by the row pass, enter every column as one aggregate, so a blank picture costs one pass.
+ * - columns are never read down the picture (a column touches one page per pixel): row 0 and the
+ *   first four probe rows are read across all columns at once (`quickSpan`, no decision per
+ *   pixel), then the other probe rows across the columns still live, then the survivors swept
+ *   row-major together, eight rows per column per step: eight equal words need no box test when
+ *   the column's last equal block passed with that word (`inside`); sums, and squares from the
+ *   block where a column's spread first exceeds PLAIN_SPREAD (from the first row in a small sweep,
+ *   SQUARES_FROM_START), in the same sweep; rows of one colour, already read in full by the row
+ *   pass, enter every column as one aggregate, so a blank picture costs one pass; the pass's
+ *   scratch arrays are kept between calls (a grid's parts are many small passes).
  *
  * Measured (Node 20, median CPU time, this code against the previous one alternated in one
  * process on a shared 2-core machine under a load of 10–13; bench/separators-speed.ts): the
@@ -34,6 +38,10 @@
  * ≈ 39–50 ms against ≈ 110–150 ms before; of the 4000×3000 grid ≈ 3.5 ms against ≈ 6.5 ms, of the
  * 4×4 grid ≈ 2 ms against ≈ 4–6 ms. Slowest is a picture whose every line is plain yet no two
  * neighbours are equal (white with ±4 noise): ≈ 220–280 ms for 25 MP (was ≈ 630–800).
+ * Round 2 (issue 17; planSplit, this code against the round-1 code alternated in one process
+ * under a load of 6–10): the 25 MP photo ≈ 20 ms against ≈ 24–25 (its 1124 left-margin columns
+ * spread 11 and no longer sum squares; 95 % of its column blocks are eight equal words), the 4×4
+ * grid ≈ 5.8 ms against ≈ 7.0, of which its four band column passes ≈ 1.3 ms against ≈ 1.6.
  */
 import type { Box, Raster } from '../raster.js';
 import { PLAIN_SPREAD, RINGING_SPREAD } from './classify.js';
