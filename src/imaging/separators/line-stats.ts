@@ -739,7 +739,9 @@ function sweepColumns(state: SweepState, walk: Int32Array, m: number, live: Int3
               const r = LITTLE_ENDIAN ? u0 & 255 : u0 >>> 24, g = LITTLE_ENDIAN ? (u0 >>> 8) & 255 : (u0 >>> 16) & 255, bl = LITTLE_ENDIAN ? (u0 >>> 16) & 255 : (u0 >>> 8) & 255;
               squares[k] += 8 * r * r; squares[k + 1] += 8 * g * g; squares[k + 2] += 8 * bl * bl;
             }
-            live[kept++] = x;
+            // Kept in place: the list is only rewritten once a column has been dropped.
+            if (kept !== t) live[kept] = x;
+            kept++;
             continue;
           }
         }
@@ -767,7 +769,8 @@ function sweepColumns(state: SweepState, walk: Int32Array, m: number, live: Int3
             squares[k + 1] += squares8(u0, u1, u2, u3, u4, u5, u6, u7, G_SHIFT);
             squares[k + 2] += squares8(u0, u1, u2, u3, u4, u5, u6, u7, B_SHIFT);
           }
-          live[kept++] = x;
+          if (kept !== t) live[kept] = x;
+          kept++;
         } else {
           bases[0] = b0; bases[1] = b1; bases[2] = b2; bases[3] = b3; bases[4] = b4; bases[5] = b5; bases[6] = b6; bases[7] = b7;
           if (sweepSlow(state, bases, BLOCK, x, j)) live[kept++] = x;
