@@ -20,8 +20,12 @@ import * as current from '../src/imaging/separators/index.js';
 import { commitOf, importAtRevision } from './baseline.js';
 import { median } from './stats.js';
 
-/** Enough rounds for a stable median on a loaded 2-core machine, few enough for the 25 MP inputs. */
-const RUNS = 11;
+/**
+ * Enough rounds for a stable median on a loaded 2-core machine, few enough for the 25 MP inputs.
+ * Not for the 1–2 ms inputs under a load of ~10: there 11 rounds read 0.77–1.05× for two equal
+ * trees' worth of difference, 101 rounds 1.00–1.07× (SEPARATORS_RUNS=101 npx tsx bench/separators-speed.ts strip 1920).
+ */
+const RUNS = Number(process.env.SEPARATORS_RUNS ?? 11);
 /** V8 tiers a hot function up after a few calls; the first calls measure the compiler, not the code. */
 const WARM_UP = 4;
 /** 5000 × 5000: a 25 MP square for the synthetic inputs. */
