@@ -8,7 +8,7 @@
  * by the protocol (no interactive prompts, not even for the anti-spam check).
  */
 import type { Engine } from '../engine/engine.js';
-import { EncounterClient, Paced, SessionExpiredError, SessionStore, clientFromSavedSession } from '../engine/index.js';
+import { EncounterClient, Paced, SessionExpiredError, SessionStore, clientFromSavedSession, lazyEngine } from '../engine/index.js';
 import { serveCatalogOverStdio } from '../mcp/index.js';
 import { packageVersion } from '../mcp/package-version.js';
 import { createCatalog, POLICIES } from '../tools/index.js';
@@ -172,11 +172,10 @@ function demoPort(env: NodeJS.ProcessEnv): number {
 
 /**
  * The offline demo: the fake engine on 127.0.0.1 with a signed-in client, and how to stop it. On
- * DEMO_PORT when free; otherwise (another demo is running) on any free port, said on stderr,
+ * `port` when free; otherwise (another demo is running) on any free port, said on stderr,
  * because then this run's URLs die with it.
  */
-async function openDemo(): Promise<{ engine: Engine; close(): Promise<void> }> {
-  const port = demoPort(process.env);
+async function openDemo(port: number): Promise<{ engine: Engine; close(): Promise<void> }> {
   // Loaded only for --demo: the fake engine and its pictures are not part of a real server's start-up.
   const { createDemoEngine } = await import('../demo/demo-engine.js');
   try {
@@ -190,6 +189,30 @@ async function openDemo(): Promise<{ engine: Engine; close(): Promise<void> }> {
   } catch (err) {
     throw new McpStartupError(`the offline demo engine could not start: ${(err as Error).message}`);
   }
+}
+
+/**
+ * The demo's engine, opened by its first call: starting the fake engine and signing in took
+ * ≈50 ms of a 455 ms start-up, and `initialize`/`tools/list` need neither. A failed start is
+ * reported on stderr and fails that call (the next call tries again). The demo's pages carry
+ * absolute picture URLs, so the catalog needs no base URL up front.
+ */
+function lazyDemo(port: number): { engine: Engine; close(): Promise<void> } {
+  let demo: Promise<{ engine: Engine; close(): Promise<void> }> | undefined;
+  const engine = lazyEngine(
+    () => {
+      demo = openDemo(port);
+      return demo.then((d) => d.engine);
+    },
+    { onOpenError: (error) => void process.stderr.write(`encli mcp: ${error.message}\n`) },
+  );
+  return {
+    engine,
+    close: async () => {
+      const opened = await demo?.catch(() => undefined);
+      await opened?.close();
+    },
+  };
 }
 
 /** The admin tool set's sessions: saved logins per domain, or the copy demo's two fake domains. */
@@ -208,7 +231,8 @@ export async function runMcp(argv: string[]): Promise<number> {
     process.stdout.write(HELP + '\n');
     return 0;
   }
-  const demo = settings.demo ? await openDemo() : undefined;
+  // The port is checked now (a usage error), the demo itself starts on the first engine call.
+  const demo = settings.demo ? lazyDemo(demoPort(process.env)) : undefined;
   const raw = demo ? demo.engine : await openEngineClient(settings);
   // Parallel tool calls from one model turn must not burst at the engine (350 ms between starts).
   const engine = new Paced(raw);
