@@ -192,12 +192,14 @@ async function openDemo(port: number): Promise<{ engine: Engine; close(): Promis
 }
 
 /**
- * The demo's engine, opened by its first call: starting the fake engine and signing in took
- * ≈50 ms of a 455 ms start-up, and `initialize`/`tools/list` need neither. A failed start is
- * reported on stderr and fails that call (the next call tries again). The demo's pages carry
- * absolute picture URLs, so the catalog needs no base URL up front.
+ * The demo's engine, opened by its first call or, if that comes later, once `tools/list` has been
+ * answered (`start`): starting the fake engine and signing in took ≈50 ms of a 455 ms start-up,
+ * and `initialize`/`tools/list` need neither; started then, the demo's fixed-port picture URLs work
+ * again soon after a client reconnects. A failed start is reported on stderr and fails the call
+ * that waited for it (the next call tries again). The demo's pages carry absolute picture URLs, so
+ * the catalog needs no base URL up front.
  */
-function lazyDemo(port: number): { engine: Engine; close(): Promise<void> } {
+function lazyDemo(port: number): { engine: Engine; start(): void; close(): Promise<void> } {
   let demo: Promise<{ engine: Engine; close(): Promise<void> }> | undefined;
   const engine = lazyEngine(
     () => {
@@ -208,6 +210,7 @@ function lazyDemo(port: number): { engine: Engine; close(): Promise<void> } {
   );
   return {
     engine,
+    start: () => engine.start(),
     close: async () => {
       const opened = await demo?.catch(() => undefined);
       await opened?.close();
@@ -247,6 +250,7 @@ export async function runMcp(argv: string[]): Promise<number> {
   const service = serveCatalogOverStdio(catalog, {
     version: packageVersion(),
     onError: (error) => process.stderr.write(`encli mcp: ${error.message}\n`),
+    onToolsListed: demo?.start,
   });
   const stop = () => void service.close();
   process.once('SIGINT', stop);

@@ -14,6 +14,15 @@ export interface LazyEngineOptions {
   onOpenError?: (error: EncounterError) => void;
 }
 
+/** The lazy engine, which can also be told to open now. */
+export interface LazyEngine extends Engine {
+  /**
+   * Opens the engine now, in the background, unless it is open or opening; a failure is only
+   * reported (onOpenError), and the next call tries again.
+   */
+  start(): void;
+}
+
 /**
  * Every Engine method waits for `open()` (run once, shared by concurrent calls), then calls the
  * opened engine. A failed opening fails the calls waiting on it with an EncounterError that says
@@ -25,7 +34,7 @@ export interface LazyEngineOptions {
  * await engine.getGameModel(1); // the demo starts here
  * ```
  */
-export function lazyEngine(open: () => Promise<Engine>, options: LazyEngineOptions = {}): Engine {
+export function lazyEngine(open: () => Promise<Engine>, options: LazyEngineOptions = {}): LazyEngine {
   let opening: Promise<Engine> | undefined;
   const openOnce = (): Promise<Engine> => {
     opening ??= open().catch((err: unknown) => {
@@ -36,7 +45,9 @@ export function lazyEngine(open: () => Promise<Engine>, options: LazyEngineOptio
     });
     return opening;
   };
-  const lazy: Record<string, unknown> = {};
+  const lazy: Record<string, unknown> = {
+    start: () => void openOnce().catch(() => undefined),
+  };
   if (options.baseUrl !== undefined) lazy.baseUrl = options.baseUrl;
   for (const name of ENGINE_METHODS) {
     lazy[name] = async (...args: unknown[]) => {
@@ -44,5 +55,5 @@ export function lazyEngine(open: () => Promise<Engine>, options: LazyEngineOptio
       return (engine[name] as (...a: unknown[]) => Promise<unknown>).apply(engine, args);
     };
   }
-  return lazy as unknown as Engine;
+  return lazy as unknown as LazyEngine;
 }

@@ -1,6 +1,7 @@
 /**
- * `lazyEngine` opens its engine on the first call, once for concurrent calls; a failed opening
- * fails the waiting calls with an EncounterError, is reported once, and the next call opens afresh.
+ * `lazyEngine` opens its engine on the first call (or on start()), once for concurrent calls; a
+ * failed opening fails the waiting calls with an EncounterError, is reported once, and the next
+ * call opens afresh.
  */
 import { describe, expect, it } from 'vitest';
 import { ENGINE_METHODS, EncounterError, lazyEngine, type Engine } from '../../src/engine/index.js';
@@ -43,6 +44,27 @@ describe('lazyEngine', () => {
     }
     expect(reported).toEqual(['port 1 refused']);
     await expect(engine.getGameList()).resolves.toEqual({ name: 'getGameList', args: [] });
+    expect(opens).toBe(2);
+  });
+
+  it('start() opens in the background once; its failure is only reported, and a call then opens afresh', async () => {
+    let opens = 0;
+    const reported: string[] = [];
+    const engine = lazyEngine(
+      async () => {
+        if (++opens === 1) throw new Error('not yet');
+        return fakeEngine();
+      },
+      { onOpenError: (e) => reported.push(e.message) },
+    );
+    engine.start();
+    engine.start();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(opens).toBe(1);
+    expect(reported).toEqual(['not yet']);
+    await expect(engine.getProfile()).resolves.toEqual({ name: 'getProfile', args: [] });
+    engine.start();
+    await engine.getProfile();
     expect(opens).toBe(2);
   });
 });

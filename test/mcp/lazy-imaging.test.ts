@@ -3,7 +3,8 @@
  * planner and the encoders are imported when a picture tool first runs. Checked on the real
  * process over stdio, with a module-load log preloaded (NODE_OPTIONS); the picture call at the end
  * proves the log does see the decoders when they are loaded. With `--demo`, the fake engine is
- * neither loaded nor listening, and nobody has signed in, until the first engine call.
+ * neither loaded nor listening, and nobody has signed in, until the first engine call or until
+ * `tools/list` has been answered.
  */
 import { createServer, connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -59,13 +60,13 @@ describe('encli mcp start-up', { timeout: 60_000 }, () => {
     }
   });
 
-  it('--demo lists the tools before the fake engine is loaded or listening; the first engine call starts it and signs in', async () => {
+  it('--demo answers initialize before the fake engine is loaded or listening; a first engine call starts it and signs in', async () => {
     const port = await freePort();
     const session = await spawnMcp(ENCLI, ['mcp', '--demo'], { env: { NODE_OPTIONS: `--import ${MODULE_LOG}`, ENCX_DEMO_PORT: String(port) } });
     const loaded = (): string[] => [...session.stderr().matchAll(/^module-loaded (\S+)$/gm)].map((m) => m[1]!);
     try {
-      const { tools } = await session.client.listTools();
-      expect(tools.length).toBeGreaterThan(10);
+      // Connected: `initialize` is answered, and no tools/list was asked for (that starts the demo too).
+      expect(loaded().some((url) => url.includes('/src/tools/catalog.'))).toBe(true);
       expect(loaded().filter((url) => DEMO.test(url))).toEqual([]);
       expect(await listening(port)).toBe(false);
 
@@ -73,6 +74,20 @@ describe('encli mcp start-up', { timeout: 60_000 }, () => {
       expect(state.isError ?? false, JSON.stringify(state.content)).toBe(false);
       expect(JSON.stringify(state.content)).toContain(`http://127.0.0.1:${port}/`);
       expect(loaded().some((url) => url.includes('/src/demo/demo-engine.'))).toBe(true);
+      expect(await listening(port)).toBe(true);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('--demo starts its engine once tools/list is answered, without an engine call (picture URLs of a previous run work again)', async () => {
+    const port = await freePort();
+    const session = await spawnMcp(ENCLI, ['mcp', '--demo'], { env: { ENCX_DEMO_PORT: String(port) } });
+    try {
+      expect(await listening(port)).toBe(false);
+      await session.client.listTools();
+      const deadline = Date.now() + 20_000;
+      while (!(await listening(port)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       expect(await listening(port)).toBe(true);
     } finally {
       await session.close();
