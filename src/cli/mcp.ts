@@ -55,6 +55,14 @@ session is used from then on. Environment: ENCX_BASE_URL points the client at an
 ENCX_DEMO_PORT moves the demo from 127.0.0.1:${DEMO_PORT} (fixed, so its picture URLs outlive a restart).
 ${FLAG_SPELLING_NOTE}`;
 
+/**
+ * How long after `tools/list` an idle demo starts its engine. Not at once: a client that lists and
+ * hangs up (a start-up benchmark, a health check) would leave this process busy ~50 ms after its
+ * SIGTERM, finishing a start only to close it — on a loaded 2-core machine that slowed whatever
+ * was started next (the bench's saved-session row, 1.22x -> 1.41x, interleaved with --demo).
+ */
+const DEMO_START_DELAY_MS = 1_000;
+
 /** What the startup line names as the domain of the offline demo. */
 const DEMO_DOMAIN = 'demo (offline)';
 /**
@@ -192,12 +200,12 @@ async function openDemo(port: number): Promise<{ engine: Engine; close(): Promis
 }
 
 /**
- * The demo's engine, opened by its first call or, if that comes later, once `tools/list` has been
- * answered (`start`): starting the fake engine and signing in took ≈50 ms of a 455 ms start-up,
- * and `initialize`/`tools/list` need neither; started then, the demo's fixed-port picture URLs work
- * again soon after a client reconnects. A failed start is reported on stderr and fails the call
- * that waited for it (the next call tries again). The demo's pages carry absolute picture URLs, so
- * the catalog needs no base URL up front.
+ * The demo's engine, opened by its first call or, if none comes, DEMO_START_DELAY_MS after
+ * `tools/list` was answered (`start`): starting the fake engine and signing in took ≈50 ms of a
+ * 455 ms start-up, and `initialize`/`tools/list` need neither; started then, the demo's fixed-port
+ * picture URLs work again soon after a client reconnects. A failed start is reported on stderr and
+ * fails the call that waited for it (the next call tries again). The demo's pages carry absolute
+ * picture URLs, so the catalog needs no base URL up front.
  */
 function lazyDemo(port: number): { engine: Engine; start(): void; close(): Promise<void> } {
   let demo: Promise<{ engine: Engine; close(): Promise<void> }> | undefined;
@@ -210,7 +218,7 @@ function lazyDemo(port: number): { engine: Engine; start(): void; close(): Promi
   );
   return {
     engine,
-    start: () => engine.start(),
+    start: () => void setTimeout(() => engine.start(), DEMO_START_DELAY_MS).unref(),
     close: async () => {
       const opened = await demo?.catch(() => undefined);
       await opened?.close();

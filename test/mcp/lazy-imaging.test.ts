@@ -4,7 +4,7 @@
  * process over stdio, with a module-load log preloaded (NODE_OPTIONS); the picture call at the end
  * proves the log does see the decoders when they are loaded. With `--demo`, the fake engine is
  * neither loaded nor listening, and nobody has signed in, until the first engine call or until
- * `tools/list` has been answered.
+ * the client has been idle for a second after `tools/list`.
  */
 import { createServer, connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -80,7 +80,7 @@ describe('encli mcp start-up', { timeout: 60_000 }, () => {
     }
   });
 
-  it('--demo starts its engine once tools/list is answered, without an engine call (picture URLs of a previous run work again)', async () => {
+  it('--demo starts its engine soon after tools/list is answered, without an engine call (picture URLs of a previous run work again)', async () => {
     const port = await freePort();
     const session = await spawnMcp(ENCLI, ['mcp', '--demo'], { env: { ENCX_DEMO_PORT: String(port) } });
     try {
