@@ -209,6 +209,7 @@ async function openDemo(port: number): Promise<{ engine: Engine; close(): Promis
  */
 function lazyDemo(port: number): { engine: Engine; start(): void; close(): Promise<void> } {
   let demo: Promise<{ engine: Engine; close(): Promise<void> }> | undefined;
+  let closing = false;
   const engine = lazyEngine(
     () => {
       demo = openDemo(port);
@@ -218,8 +219,9 @@ function lazyDemo(port: number): { engine: Engine; start(): void; close(): Promi
   );
   return {
     engine,
-    start: () => void setTimeout(() => engine.start(), DEMO_START_DELAY_MS).unref(),
+    start: () => void setTimeout(() => closing || engine.start(), DEMO_START_DELAY_MS).unref(),
     close: async () => {
+      closing = true;
       const opened = await demo?.catch(() => undefined);
       await opened?.close();
     },
@@ -242,7 +244,7 @@ export async function runMcp(argv: string[]): Promise<number> {
     process.stdout.write(HELP + '\n');
     return 0;
   }
-  // The port is checked now (a usage error), the demo itself starts on the first engine call.
+  // The port is checked now (a usage error); the demo itself starts later (lazyDemo).
   const demo = settings.demo ? lazyDemo(demoPort(process.env)) : undefined;
   const raw = demo ? demo.engine : await openEngineClient(settings);
   // Parallel tool calls from one model turn must not burst at the engine (350 ms between starts).
