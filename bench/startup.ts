@@ -1,9 +1,9 @@
 /**
  * `npm run bench:startup`: spawn → `tools/list` answered, for `encli mcp --demo`, `encli mcp` with
  * a saved session against the fake engine, and a bare SDK v2 server (bench/startup/bare-server.mjs),
- * alternating every round, medians of STARTUP_ROUNDS (default 15). The client speaks raw JSON-RPC
- * (the 2025 `initialize` handshake), so no client library's start-up is in the figures. Writes
- * bench/startup.md and prints it.
+ * alternating every round, medians of STARTUP_ROUNDS (default 15); each server has exited before the
+ * next one starts. The client speaks raw JSON-RPC (the 2025 `initialize` handshake), so no client
+ * library's start-up is in the figures. Writes bench/startup.md and prints it.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,12 +46,17 @@ function timeToToolsList(subject: Subject): Promise<{ ms: number; tools: number 
           const ms = performance.now() - started;
           child.kill();
           if (!message.result?.tools) reject(new Error(`${subject.name}: tools/list failed: ${JSON.stringify(message.error)}`));
-          else resolve({ ms, tools: message.result.tools.length });
+          else answered = { ms, tools: message.result.tools.length };
         }
       }
     });
+    // Settled when the server has exited: on 2 busy cores a server still shutting down would slow
+    // the next subject's start-up.
+    let answered: { ms: number; tools: number } | undefined;
     child.on('exit', (code) => {
       if (code !== null && code !== 0) reject(new Error(`${subject.name} exited ${code}: ${stderr.trim()}`));
+      else if (answered) resolve(answered);
+      else reject(new Error(`${subject.name} exited before answering tools/list: ${stderr.trim()}`));
     });
     send({
       jsonrpc: '2.0',

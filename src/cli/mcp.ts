@@ -8,7 +8,7 @@
  * by the protocol (no interactive prompts, not even for the anti-spam check).
  */
 import type { Engine } from '../engine/engine.js';
-import { EncounterClient, Paced, SessionExpiredError, SessionStore, clientFromSavedSession } from '../engine/index.js';
+import { EncounterClient, Paced, SessionExpiredError, SessionStore, clientFromSavedSession, lazyEngine } from '../engine/index.js';
 import { serveCatalogOverStdio } from '../mcp/index.js';
 import { packageVersion } from '../mcp/package-version.js';
 import { createCatalog, POLICIES } from '../tools/index.js';
@@ -54,6 +54,14 @@ Sign in once with "encli login" (domain ${DEFAULT_DOMAIN} unless you pass --doma
 session is used from then on. Environment: ENCX_BASE_URL points the client at another server;
 ENCX_DEMO_PORT moves the demo from 127.0.0.1:${DEMO_PORT} (fixed, so its picture URLs outlive a restart).
 ${FLAG_SPELLING_NOTE}`;
+
+/**
+ * How long after `tools/list` an idle demo starts its engine. Not at once: a client that lists and
+ * hangs up (a start-up benchmark, a health check) would leave this process busy ~50 ms after its
+ * SIGTERM, finishing a start only to close it — on a loaded 2-core machine that slowed whatever
+ * was started next (the bench's saved-session row, 1.22x -> 1.41x, interleaved with --demo).
+ */
+const DEMO_START_DELAY_MS = 1_000;
 
 /** What the startup line names as the domain of the offline demo. */
 const DEMO_DOMAIN = 'demo (offline)';
@@ -172,11 +180,10 @@ function demoPort(env: NodeJS.ProcessEnv): number {
 
 /**
  * The offline demo: the fake engine on 127.0.0.1 with a signed-in client, and how to stop it. On
- * DEMO_PORT when free; otherwise (another demo is running) on any free port, said on stderr,
+ * `port` when free; otherwise (another demo is running) on any free port, said on stderr,
  * because then this run's URLs die with it.
  */
-async function openDemo(): Promise<{ engine: Engine; close(): Promise<void> }> {
-  const port = demoPort(process.env);
+async function openDemo(port: number): Promise<{ engine: Engine; close(): Promise<void> }> {
   // Loaded only for --demo: the fake engine and its pictures are not part of a real server's start-up.
   const { createDemoEngine } = await import('../demo/demo-engine.js');
   try {
@@ -190,6 +197,35 @@ async function openDemo(): Promise<{ engine: Engine; close(): Promise<void> }> {
   } catch (err) {
     throw new McpStartupError(`the offline demo engine could not start: ${(err as Error).message}`);
   }
+}
+
+/**
+ * The demo's engine, opened by its first call or, if none comes, DEMO_START_DELAY_MS after
+ * `tools/list` was answered (`start`): starting the fake engine and signing in took ≈50 ms of a
+ * 455 ms start-up, and `initialize`/`tools/list` need neither; started then, the demo's fixed-port
+ * picture URLs work again soon after a client reconnects. A failed start is reported on stderr and
+ * fails the call that waited for it (the next call tries again). The demo's pages carry absolute
+ * picture URLs, so the catalog needs no base URL up front.
+ */
+function lazyDemo(port: number): { engine: Engine; start(): void; close(): Promise<void> } {
+  let demo: Promise<{ engine: Engine; close(): Promise<void> }> | undefined;
+  let closing = false;
+  const engine = lazyEngine(
+    () => {
+      demo = openDemo(port);
+      return demo.then((d) => d.engine);
+    },
+    { onOpenError: (error) => void process.stderr.write(`encli mcp: ${error.message}\n`) },
+  );
+  return {
+    engine,
+    start: () => void setTimeout(() => closing || engine.start(), DEMO_START_DELAY_MS).unref(),
+    close: async () => {
+      closing = true;
+      const opened = await demo?.catch(() => undefined);
+      await opened?.close();
+    },
+  };
 }
 
 /** The admin tool set's sessions: saved logins per domain, or the copy demo's two fake domains. */
@@ -208,7 +244,8 @@ export async function runMcp(argv: string[]): Promise<number> {
     process.stdout.write(HELP + '\n');
     return 0;
   }
-  const demo = settings.demo ? await openDemo() : undefined;
+  // The port is checked now (a usage error); the demo itself starts later (lazyDemo).
+  const demo = settings.demo ? lazyDemo(demoPort(process.env)) : undefined;
   const raw = demo ? demo.engine : await openEngineClient(settings);
   // Parallel tool calls from one model turn must not burst at the engine (350 ms between starts).
   const engine = new Paced(raw);
@@ -223,6 +260,7 @@ export async function runMcp(argv: string[]): Promise<number> {
   const service = serveCatalogOverStdio(catalog, {
     version: packageVersion(),
     onError: (error) => process.stderr.write(`encli mcp: ${error.message}\n`),
+    onToolsListed: demo?.start,
   });
   const stop = () => void service.close();
   process.once('SIGINT', stop);

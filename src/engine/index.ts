@@ -7,6 +7,7 @@ export { EncounterClient, DEFAULT_USER_AGENT, DEFAULT_TIMEOUT_MS, type Encounter
 export { Transport, DEFAULT_PACING, NO_PACING, DEFAULT_MAX_REPLY_BYTES, type Pacing, type RequestArea, type TransportOptions, type TransportRequest } from './transport.js';
 export { Paced, DEFAULT_REQUEST_INTERVAL_MS, abortableSleep, type PacedOptions } from './paced.js';
 export { wrapMethods, wrapSome, type MethodWrapper } from './wrap-methods.js';
+export { lazyEngine, type LazyEngine, type LazyEngineOptions } from './lazy-engine.js';
 export * from './admin/index.js';
 export { clientFromSavedSession, type SavedClientOptions } from './saved-client.js';
 export { SessionStore, defaultSessionDir, sessionFileName, type SavedSession } from './session-store.js';

@@ -15,6 +15,11 @@ export interface StdioServeOptions {
   version: string;
   /** Out-of-band errors that do not end the connection (a malformed message); never written to stdout. */
   onError?: (error: Error) => void;
+  /**
+   * Called after each `tools/list` answer has been written: the client is set up, so start-up
+   * work left for later (`encli mcp --demo` starting its engine) can begin without delaying it.
+   */
+  onToolsListed?: () => void;
 }
 
 /** How the connection ended. */
@@ -47,8 +52,10 @@ export interface StdioService {
  */
 export function serveCatalogOverStdio(catalog: Catalog, options: StdioServeOptions): StdioService {
   const ledger = new ApprovalLedger();
-  const wire = new EndAwareTransport(new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_STDIN_MESSAGE_BYTES }), () =>
-    process.stdin.readableEnded,
+  const wire = new EndAwareTransport(
+    new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_STDIN_MESSAGE_BYTES }),
+    () => process.stdin.readableEnded,
+    options.onToolsListed,
   );
   const handle = serveStdio(() => createMcpServer(catalog, { version: options.version, ledger }), {
     transport: wire,
@@ -80,14 +87,22 @@ class EndAwareTransport implements Transport {
   private resolveEnded!: (end: StdioEnd) => void;
   private pendingError: Error | undefined;
   private isClosed = false;
+  /** Ids of `tools/list` requests not answered yet. */
+  private readonly toolsListIds = new Set<string | number>();
 
   constructor(
     private readonly inner: StdioServerTransport,
     /** True once stdin reached a clean end of file (the client hung up). */
     private readonly stdinEnded: () => boolean,
+    private readonly onToolsListed?: () => void,
   ) {
     this.ended = new Promise<StdioEnd>((resolve) => (this.resolveEnded = resolve));
-    inner.onmessage = (message) => this.onmessage?.(message);
+    inner.onmessage = (message) => {
+      if (onToolsListed && 'method' in message && message.method === 'tools/list' && 'id' in message && message.id !== undefined) {
+        this.toolsListIds.add(message.id);
+      }
+      this.onmessage?.(message);
+    };
     inner.onerror = (error) => {
       // A fatal error is followed by close() in the same tick; anything else is forwarded.
       this.pendingError = error;
@@ -111,8 +126,9 @@ class EndAwareTransport implements Transport {
   start(): Promise<void> {
     return this.inner.start();
   }
-  send(message: Parameters<Transport['send']>[0]): Promise<void> {
-    return this.inner.send(message);
+  async send(message: Parameters<Transport['send']>[0]): Promise<void> {
+    await this.inner.send(message);
+    if (!('method' in message) && 'id' in message && message.id !== undefined && this.toolsListIds.delete(message.id)) this.onToolsListed?.();
   }
   close(): Promise<void> {
     return this.inner.close();

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PrivateFileError, configDir, ensurePrivateDir, readPrivateFile, writePrivateFile } from '../../src/node/private-files.js';
+import { PrivateFileError, configDir, ensurePrivateDir, readPrivateFile, readPrivateFileSync, writePrivateFile } from '../../src/node/private-files.js';
 
 /** Handing a file to another user needs root; as anyone else those cases cannot be set up. */
 const AS_ROOT = process.getuid?.() === 0;
@@ -104,6 +104,21 @@ describe('readPrivateFile', () => {
     await expect(readPrivateFile(link)).rejects.toThrow(/is a symbolic link/);
     await mkdir(join(root, 'dir.json'));
     await expect(readPrivateFile(join(root, 'dir.json'))).rejects.toThrow(/not a plain file/);
+  });
+});
+
+describe('readPrivateFileSync', () => {
+  it('reads as readPrivateFile does, without a thread-pool round trip (the answer is there at once)', async () => {
+    const path = join(root, 'x.json');
+    expect(readPrivateFileSync(path)).toBeNull();
+    await writeFile(path, 'hello', { mode: 0o600 });
+    expect(readPrivateFileSync(path)).toBe('hello');
+  });
+
+  it.skipIf(process.platform === 'win32')('refuses a FIFO in place of the file at once, instead of blocking in open()', () => {
+    const path = join(root, 'tech.en.cx.json');
+    execFileSync('mkfifo', ['-m', '600', path]);
+    expect(() => readPrivateFileSync(path)).toThrow(/not a plain file/);
   });
 });
 
