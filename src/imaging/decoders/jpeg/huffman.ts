@@ -5,7 +5,7 @@
 import { corrupt } from './markers.js';
 
 /** Codes up to 9 bits cover nearly every symbol in real files; 512 entries stay in L1 cache. */
-export const LOOKUP_BITS = 9;
+export const LOOKUP_BITS = 11;
 
 export class HuffmanTable {
   /** Indexed by the next LOOKUP_BITS bits: (code length << 8) | symbol, or 0 when the code is longer. */

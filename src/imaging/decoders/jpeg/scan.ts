@@ -4,6 +4,7 @@
  * plane; progressive ones accumulate coefficients for the IDCT after the last scan.
  */
 import { BitReader } from './bit-reader.js';
+import { LOOKUP_BITS } from './huffman.js';
 import type { Component } from './component.js';
 import { RST0, RST7, findMarker } from './markers.js';
 import { ZIGZAG } from './zigzag.js';
@@ -45,46 +46,68 @@ const CLEAR_ALL_AFTER = 16;
  * Decodes one sequential block into `coefficients` (which must be all zero), returning the highest
  * zigzag index written: 0 means only the DC term, which lets the caller skip the IDCT and clear
  * just the entries it wrote.
+ *
+ * The reader's bit buffer and count live in locals for the whole block and are written back only
+ * around a refill or a slow-path call: through the reader's fields every symbol cost a load and a
+ * store of each (measured on the 25 MP photo at 1/8, where Huffman decoding is nearly all of the
+ * time: see the commit).
  */
 function decodeSequential(reader: BitReader, c: Component, coefficients: Int16Array, offset: number): number {
   const dcTable = c.dcTable!;
   const acTable = c.acTable!;
-  const dcFast = dcTable.fast[reader.peek()]!;
+  const zigzag = ZIGZAG;
+  const mask = (1 << LOOKUP_BITS) - 1;
+  if (reader.count < LOOKUP_BITS) reader.fill();
+  let buffer = reader.buffer;
+  let count = reader.count;
+  const dcFast = dcTable.fast[(buffer >>> (count - LOOKUP_BITS)) & mask]!;
   // A DC symbol is a size alone; one with a high nibble (damaged data) takes the slow path, as before.
   if (dcFast !== 0 && (dcFast & 0xf00) === 0) {
-    reader.skip(((dcFast >> 4) & 15) + (dcFast & 15));
+    count -= ((dcFast >> 4) & 15) + (dcFast & 15);
     c.pred += dcFast >> 16;
   } else {
+    reader.count = count;
     const t = reader.decode(dcTable);
     c.pred += t === 0 ? 0 : reader.receiveExtend(t);
+    buffer = reader.buffer;
+    count = reader.count;
   }
   coefficients[offset] = c.pred;
   const acFast = acTable.fast;
   let last = 0;
   for (let k = 1; k < 64; ) {
-    const fast = acFast[reader.peek()]!;
+    if (count < LOOKUP_BITS) {
+      reader.count = count;
+      reader.fill();
+      buffer = reader.buffer;
+      count = reader.count;
+    }
+    const fast = acFast[(buffer >>> (count - LOOKUP_BITS)) & mask]!;
     if (fast !== 0) {
       if ((fast & 15) === 0) {
         // End of block, or (run 15) sixteen zeros.
-        reader.skip((fast >> 4) & 15);
+        count -= (fast >> 4) & 15;
         if ((fast & 0xf00) !== 0xf00) break;
         k += 16;
         continue;
       }
       k += (fast >> 8) & 15;
       if (k > 63) {
-        reader.skip((fast >> 4) & 15); // damaged: like the slow path, the value bits stay unread
+        count -= (fast >> 4) & 15; // damaged: like the slow path, the value bits stay unread
         break;
       }
-      reader.skip(((fast >> 4) & 15) + (fast & 15));
-      coefficients[offset + ZIGZAG[k]!] = fast >> 16;
+      count -= ((fast >> 4) & 15) + (fast & 15);
+      coefficients[offset + zigzag[k]!] = fast >> 16;
       last = k;
       k++;
       continue;
     }
+    reader.count = count;
     const rs = reader.decode(acTable);
     const s = rs & 15;
     const r = rs >> 4;
+    buffer = reader.buffer;
+    count = reader.count;
     if (s === 0) {
       if (r < 15) break; // end of block
       k += 16; // sixteen zeros
@@ -92,10 +115,13 @@ function decodeSequential(reader: BitReader, c: Component, coefficients: Int16Ar
     }
     k += r;
     if (k > 63) break; // damaged: a run past the block's end
-    coefficients[offset + ZIGZAG[k]!] = reader.receiveExtend(s);
+    coefficients[offset + zigzag[k]!] = reader.receiveExtend(s);
+    buffer = reader.buffer;
+    count = reader.count;
     last = k;
     k++;
   }
+  reader.count = count;
   return last;
 }
 
