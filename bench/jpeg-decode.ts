@@ -8,7 +8,7 @@
  * extracted into bench/out/ and imported beside the working tree's; the two are alternated run
  * by run in this one process and the medians compared. The last column is what the issue's view
  * target asks: today's (before) full decode time over the view decode's time after.
- * `--job` adds the whole view job after (decode + renderPart: shrink to 1568 and encode) against
+ * `--job` adds the whole view job after (decode with shrinkWhole + renderPart: shrink to 1568 and encode, as the view tool does) against
  * the before full decode.
  *
  * Run: npx tsx bench/jpeg-decode.ts [runs] [--before <git revision>] [--no-before] [--job] [--only <name part>]
@@ -84,7 +84,7 @@ for (const input of inputs) {
   const fns: Array<() => unknown> = [() => after(bytes, {}), () => after(bytes, { scale })];
   if (before) fns.push(() => before.decode(bytes, {}), () => before.decode(bytes, { scale }));
   const whole = { x: 0, y: 0, width: header.width, height: header.height };
-  if (withJob) fns.push(async () => renderPart(await decode(bytes, { maxDimension: MAX_DIMENSION }), whole, MAX_DIMENSION));
+  if (withJob) fns.push(async () => renderPart(await decode(bytes, { maxDimension: MAX_DIMENSION, shrinkWhole: true }), whole, MAX_DIMENSION));
   const ms = await alternate(fns);
   const [fullAfter, viewAfter] = ms as [number, number];
   const fullBefore = before ? ms[2]! : fullAfter;

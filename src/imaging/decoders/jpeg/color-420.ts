@@ -14,14 +14,14 @@ export function isYcbcr420(components: Component[]): boolean {
 
 /**
  * Converts rows `y0` up to (not including) `y1` of 4:2:0 planes to RGBA `width` pixels wide, one
- * 32-bit little-endian word per pixel.
+ * 32-bit little-endian word per pixel; row y goes to row y − `base` of `out`.
  *
  * @example
  * ```ts
  * if (isYcbcr420(components)) ycbcr420ToRgba32(components, width, new Uint32Array(rgba.buffer), 0, height);
  * ```
  */
-export function ycbcr420ToRgba32(components: Component[], width: number, out: Uint32Array, y0: number, y1: number): void {
+export function ycbcr420ToRgba32(components: Component[], width: number, out: Uint32Array, y0: number, y1: number, base = 0): void {
   const [luma, cb, cr] = components as [Component, Component, Component];
   const lastRow = cb.sampleHeight - 1;
   for (let y = y0; y < y1; ) {
@@ -30,13 +30,13 @@ export function ycbcr420ToRgba32(components: Component[], width: number, out: Ui
       // Both rows of this chroma row at once: they share its samples and the loop around them.
       const above = Math.max(cy - 1, 0) * cb.stride;
       const below = Math.min(cy + 1, lastRow) * cb.stride;
-      rows420(luma.plane, y * luma.stride, luma.stride, cb.plane, cr.plane, cy * cb.stride, above, below, cb.sampleWidth, out, y * width, width);
+      rows420(luma.plane, y * luma.stride, luma.stride, cb.plane, cr.plane, cy * cb.stride, above, below, cb.sampleWidth, out, (y - base) * width, width);
       y += 2;
       continue;
     }
     // The nearer neighbouring chroma row: above for even rows, below for odd ones (edges repeat).
     const ny = Math.min(Math.max((y & 1) === 1 ? cy + 1 : cy - 1, 0), lastRow);
-    row420(luma.plane, y * luma.stride, cb.plane, cr.plane, cy * cb.stride, ny * cb.stride, cb.sampleWidth, out, y * width, width);
+    row420(luma.plane, y * luma.stride, cb.plane, cr.plane, cy * cb.stride, ny * cb.stride, cb.sampleWidth, out, (y - base) * width, width);
     y++;
   }
 }
@@ -201,13 +201,13 @@ function rows420(
  * if (isYcbcr420(components)) ycbcr420ToRgba32Replicated(components, width, new Uint32Array(rgba.buffer), 0, height);
  * ```
  */
-export function ycbcr420ToRgba32Replicated(components: Component[], width: number, out: Uint32Array, y0: number, y1: number): void {
+export function ycbcr420ToRgba32Replicated(components: Component[], width: number, out: Uint32Array, y0: number, y1: number, base = 0): void {
   const [luma, cb, cr] = components as [Component, Component, Component];
   for (let y = y0; y < y1; ) {
     // An even row and the odd one below share their chroma row: both at once, so each chroma
     // pair's three colour terms serve four pixels instead of two (the 25 MP photo at 1/2: see the commit).
     const both = (y & 1) === 0 && y + 1 < y1;
-    rowsReplicated(luma.plane, y * luma.stride, both ? luma.stride : 0, cb.plane, cr.plane, (y >> 1) * cb.stride, out, y * width, both ? width : 0, width);
+    rowsReplicated(luma.plane, y * luma.stride, both ? luma.stride : 0, cb.plane, cr.plane, (y >> 1) * cb.stride, out, (y - base) * width, both ? width : 0, width);
     y += both ? 2 : 1;
   }
 }
