@@ -260,9 +260,15 @@ export function decodeScan(bytes: Uint8Array, position: number, scan: ScanParams
   };
 
   const onMcuRow = scan.onMcuRow;
+  // Interleaved sequential scans (nearly every baseline photo): the MCU's blocks as flat lists.
+  const layout = sequential && !single ? mcuLayout(components) : null;
   let mcu = 0;
   while (mcu < totalMcus) {
     const end = Math.min(mcu + interval, totalMcus);
+    if (layout !== null) {
+      decodeSequentialMcus(reader, layout, block, written, mcu, end, mcusX, onMcuRow);
+      mcu = end;
+    }
     for (; mcu < end; mcu++) {
       const mcuRow = (mcu / mcusX) | 0;
       const mcuCol = mcu - mcuRow * mcusX;
@@ -292,4 +298,68 @@ export function decodeScan(bytes: Uint8Array, position: number, scan: ScanParams
     state.eobrun = 0;
   }
   return reader.position;
+}
+
+/** The blocks of one interleaved MCU in coding order: component, and block row/column offset in it. */
+interface McuLayout {
+  components: Component[];
+  dy: Int32Array;
+  dx: Int32Array;
+}
+
+function mcuLayout(components: Component[]): McuLayout {
+  const list: Component[] = [];
+  const dy: number[] = [];
+  const dx: number[] = [];
+  for (const c of components) {
+    for (let v = 0; v < c.v; v++) {
+      for (let h = 0; h < c.h; h++) {
+        list.push(c);
+        dy.push(v);
+        dx.push(h);
+      }
+    }
+  }
+  return { components: list, dy: Int32Array.from(dy), dx: Int32Array.from(dx) };
+}
+
+/**
+ * MCUs [from, to) of an interleaved sequential scan: what decodeScan's general loop does for them
+ * (decode each block, inverse-transform it into its plane, report finished MCU rows), as one loop
+ * over the MCU's block list, with the MCU row and column counted instead of divided out per MCU.
+ */
+function decodeSequentialMcus(
+  reader: BitReader,
+  layout: McuLayout,
+  block: Int16Array,
+  written: Uint8Array,
+  from: number,
+  to: number,
+  mcusX: number,
+  onMcuRow: ((row: number) => void) | undefined,
+): void {
+  const { components, dy, dx } = layout;
+  const blocks = components.length;
+  let mcuRow = (from / mcusX) | 0;
+  let mcuCol = from - mcuRow * mcusX;
+  for (let mcu = from; mcu < to; mcu++) {
+    for (let b = 0; b < blocks; b++) {
+      const c = components[b]!;
+      const row = mcuRow * c.v + dy[b]!;
+      const col = mcuCol * c.h + dx[b]!;
+      const n = reader.exhausted() ? 1 : decodeSequential(reader, c, block, 0, written);
+      if (n === 1) {
+        c.storeFlatBlock(block[0]!, row, col);
+        block[0] = 0;
+      } else {
+        c.storeBlock(block, 0, row, col);
+        for (let i = 0; i < n; i++) block[written[i]!] = 0;
+      }
+    }
+    if (++mcuCol === mcusX) {
+      if (onMcuRow !== undefined) onMcuRow(mcuRow);
+      mcuCol = 0;
+      mcuRow++;
+    }
+  }
 }
