@@ -53,7 +53,12 @@ async function cpuMsOf(fn: () => unknown): Promise<number> {
  * garbage: collection is counted, since CPU time includes the collector's threads).
  */
 async function alternate(fns: Array<() => unknown>): Promise<number[]> {
-  for (const fn of fns) await fn(); // warm-up: JIT compilation is not decode speed
+  // Warm-up: JIT compilation is not decode speed. One call was not enough for a small input: the
+  // strip (0.6 MP, the first input) was timed while V8 was still tiering the decoder up and read
+  // 30–33 MP/s against 53–57 once warm; each function now runs for at least 3 calls and 150 ms CPU.
+  for (const fn of fns) {
+    for (let calls = 0, spent = 0; calls < 3 || spent < 150; calls++) spent += await cpuMsOf(fn);
+  }
   const times: number[][] = fns.map(() => []);
   for (let i = 0; i < runs; i++) {
     for (let step = 0; step < fns.length; step++) {
