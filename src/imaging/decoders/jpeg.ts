@@ -65,7 +65,8 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
  * average (`AreaShrinker`) while it is in cache. `width`×`height` is the size as displayed, at most
  * the decoded size; EXIF orientation is applied to the small result (area averaging treats both
  * axes alike, so turning first or last gives the same pixels). On the 25 MP photo's view (1/2, then
- * 3072 → 1568) this saves writing and re-reading 25 MB: see the commit for the measurement.
+ * 3072 → 1568) this saves writing and re-reading 25 MB: the job took 145.7 → 139.9 ms CPU (1.04×,
+ * alternated in one process on a loaded machine), and its peak memory drops by that raster.
  *
  * @example
  * ```ts

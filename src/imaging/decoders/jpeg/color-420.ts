@@ -205,7 +205,8 @@ export function ycbcr420ToRgba32Replicated(components: Component[], width: numbe
   const [luma, cb, cr] = components as [Component, Component, Component];
   for (let y = y0; y < y1; ) {
     // An even row and the odd one below share their chroma row: both at once, so each chroma
-    // pair's three colour terms serve four pixels instead of two (the 25 MP photo at 1/2: see the commit).
+    // pair's three colour terms serve four pixels instead of two (with the IDCT change, the 25 MP
+    // photo's 1/2 decode went from about 94 to 85 ms CPU when this was added).
     const both = (y & 1) === 0 && y + 1 < y1;
     rowsReplicated(luma.plane, y * luma.stride, both ? luma.stride : 0, cb.plane, cr.plane, (y >> 1) * cb.stride, out, (y - base) * width, both ? width : 0, width);
     y += both ? 2 : 1;
