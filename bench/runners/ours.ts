@@ -20,8 +20,9 @@ export async function runOurs(job: SplitJob, options: { fullDecode?: boolean } =
     cpu[stage] += cpuMs() - c;
     return value;
   };
+  // The view tool's decode: shrink on load, and (shrinkWhole) straight into the 1568 px result.
   const shrinkOnLoad = job.job === 'view' && !options.fullDecode;
-  const decoded = await timed('decode', () => decode(job.bytes, shrinkOnLoad ? { maxDimension: MAX_DIMENSION } : {}));
+  const decoded = await timed('decode', () => decode(job.bytes, shrinkOnLoad ? { maxDimension: MAX_DIMENSION, shrinkWhole: true } : {}));
   const { header, raster } = decoded;
   const whole = { x: 0, y: 0, width: header.width, height: header.height };
   let boxes = [whole];

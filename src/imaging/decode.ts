@@ -14,10 +14,11 @@ import { ImageError } from './errors.js';
 import type { ImageFormat, ImageHeader } from './format.js';
 import { assertPixelBudget } from './limits.js';
 import type { Box, Raster } from './raster.js';
+import { fittedSize } from './shrink.js';
 import { sniff } from './sniff.js';
 import { decodeBmp, probeBmp } from './decoders/bmp.js';
 import { decodeGif, probeGif } from './decoders/gif.js';
-import { decodeJpeg, probeJpeg, type JpegScale } from './decoders/jpeg.js';
+import { decodeJpeg, decodeJpegShrunk, probeJpeg, type JpegScale } from './decoders/jpeg.js';
 import { decodePng, probePng } from './decoders/png.js';
 import { decodeTiff, probeTiff } from './decoders/tiff.js';
 import { decodeWebp, probeWebp } from './decoders/webp.js';
@@ -45,7 +46,7 @@ const CODECS: Record<ImageFormat, Codec> = {
 export interface DecodedImage {
   raster: Raster;
   header: ImageHeader;
-  /** 1 for a full-size decode; 2, 4 or 8 for a JPEG decoded in the DCT domain, or a PNG block-averaged while decoding, at that fraction. */
+  /** 1 for a full-size decode; 2, 4 or 8 for a JPEG decoded in the DCT domain, or a PNG block-averaged while decoding, at that fraction; with `shrinkWhole`, full width over raster width (not a whole number). */
   scale: number;
 }
 
@@ -64,6 +65,14 @@ export interface DecodeOptions {
   maxDimension?: number;
   /** Only this part of the picture (full-size coordinates) will be used. Default: the whole. */
   box?: Box;
+  /**
+   * The whole picture (no `box`) will be rendered once at `maxDimension`, nothing else: a JPEG is
+   * then shrunk to that size while it decodes (`decodeJpegShrunk`), so the decoded-smaller raster
+   * is never written out; `raster` is the final size and `renderPart` of the whole at the same
+   * `maxDimension` gives the same bytes as without this option. Other boxes or sizes rendered
+   * from such a raster lose resolution. The view tool's path.
+   */
+  shrinkWhole?: boolean;
 }
 
 function codecFor(bytes: Uint8Array): Codec {
@@ -118,6 +127,14 @@ export function probe(bytes: Uint8Array): ImageHeader {
 export async function decode(bytes: Uint8Array, options: DecodeOptions = {}): Promise<DecodedImage> {
   const header = probe(bytes);
   const scale = header.format === 'jpeg' || header.format === 'png' ? shrinkOnLoadScale(header, options) : 1;
+  if (options.shrinkWhole === true && options.box === undefined && header.format === 'jpeg' && options.maxDimension !== undefined && scale > 1) {
+    // renderPart's size for the whole box, limited to the decoded size (it never enlarges).
+    const wanted = fittedSize(header.width, header.height, Math.floor(options.maxDimension));
+    const width = Math.min(wanted.width, Math.ceil(header.width / scale));
+    const height = Math.min(wanted.height, Math.ceil(header.height / scale));
+    const raster = await wrapUnexpected(() => decodeJpegShrunk(bytes, scale, width, height), header.format);
+    return { raster, header, scale: header.width / raster.width };
+  }
   const raster = await wrapUnexpected(() => CODECS[header.format].decode(bytes, scale), header.format);
   return { raster, header, scale };
 }

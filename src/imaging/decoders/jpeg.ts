@@ -6,7 +6,8 @@ import { ImageError } from '../errors.js';
 import type { ImageHeader } from '../format.js';
 import { applyOrientation, orientedSize } from '../orientation.js';
 import type { Raster } from '../raster.js';
-import { type JpegScale, decodeJpegPixels } from './jpeg/decoder.js';
+import { AreaShrinker, cropAndShrinkTo } from '../shrink.js';
+import { type JpegRowSink, type JpegScale, decodeJpegPixels } from './jpeg/decoder.js';
 import { readJpegHeader } from './jpeg/header.js';
 
 /**
@@ -53,6 +54,52 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
   } catch (err) {
     if (err instanceof ImageError) throw err;
     // A decoder bug must still reach the caller as an actionable ImageError, never a RangeError.
+    const why = err instanceof Error ? err.message : String(err);
+    throw new ImageError('corrupt', `The JPEG data is damaged and could not be decoded (${why}).`, { cause: err });
+  }
+}
+
+/**
+ * `cropAndShrinkTo(decodeJpeg(bytes, { scale }), whole, width, height)` — the same bytes — without
+ * the intermediate raster: each band of rows goes from the colour conversion straight into the area
+ * average (`AreaShrinker`) while it is in cache. `width`×`height` is the size as displayed, at most
+ * the decoded size; EXIF orientation is applied to the small result (area averaging treats both
+ * axes alike, so turning first or last gives the same pixels). On the 25 MP photo's view (1/2, then
+ * 3072 → 1568) this saves writing and re-reading 25 MB: the job took 145.7 → 139.9 ms CPU (1.04×,
+ * alternated in one process on a loaded machine), and its peak memory drops by that raster.
+ *
+ * @example
+ * ```ts
+ * const view = decodeJpegShrunk(bytes, 2, 1568, 1045); // a 6144×4096 photo, shown at 1568 px
+ * ```
+ */
+export function decodeJpegShrunk(bytes: Uint8Array, scale: JpegScale, width: number, height: number): Raster {
+  try {
+    const transposed = (probeJpeg(bytes).orientation ?? 1) >= 5;
+    const outWidth = transposed ? height : width;
+    const outHeight = transposed ? width : height;
+    let shrinker: AreaShrinker | null = null;
+    let stride = 0;
+    const start = (w: number, h: number): void => {
+      shrinker = new AreaShrinker(w, h, Math.min(outWidth, w), Math.min(outHeight, h));
+    };
+    const sink: JpegRowSink = {
+      begin: (w, h) => {
+        stride = w * 4;
+        start(w, h);
+      },
+      rows: (data, y0, y1) => shrinker!.addRows(data, 0, stride, y1 - y0),
+      restart: () => start(shrinker!.width, shrinker!.height),
+    };
+    const decoded = decodeJpegPixels(bytes, scale, sink);
+    if (shrinker === null || decoded.orientation >= 5 !== transposed) {
+      // An orientation the header did not promise (an EXIF block after the first scan): the plain way.
+      const raster = decodeJpeg(bytes, { scale });
+      return cropAndShrinkTo(raster, { x: 0, y: 0, width: raster.width, height: raster.height }, Math.min(width, raster.width), Math.min(height, raster.height));
+    }
+    return applyOrientation((shrinker as AreaShrinker).finish(), decoded.orientation);
+  } catch (err) {
+    if (err instanceof ImageError) throw err;
     const why = err instanceof Error ? err.message : String(err);
     throw new ImageError('corrupt', `The JPEG data is damaged and could not be decoded (${why}).`, { cause: err });
   }

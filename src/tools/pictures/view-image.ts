@@ -52,8 +52,9 @@ export function viewImageTool({ engine }: ToolDeps): CatalogTool {
           images: [{ mimeType: asIs, bytes: resource.bytes, width: header.width, height: header.height }],
         };
       }
-      // Shown whole at 1568 px at most: a large JPEG decodes in the DCT domain at 1/2, 1/4 or 1/8.
-      const decoded = await decodePicture(picture, { maxDimension: DEFAULT_MAX_DIMENSION });
+      // Shown whole at 1568 px at most: a large JPEG decodes in the DCT domain at 1/2, 1/4 or 1/8
+      // and is shrunk band by band as it decodes (shrinkWhole: rendered once, whole, at that size).
+      const decoded = await decodePicture(picture, { maxDimension: DEFAULT_MAX_DIMENSION, shrinkWhole: true });
       const { width, height } = header;
       const rendered = await renderFragment(decoded, { x: 0, y: 0, width, height }, DEFAULT_MAX_DIMENSION);
       const shrunk = rendered.width !== width || rendered.height !== height;

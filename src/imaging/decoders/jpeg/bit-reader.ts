@@ -6,9 +6,12 @@
 import { type HuffmanTable, LOOKUP_BITS } from './huffman.js';
 
 export class BitReader {
-  /** Up to 32 buffered bits, the next one at bit `count - 1`. */
-  private buffer = 0;
-  private count = 0;
+  /**
+   * Up to 32 buffered bits, the next one at bit `count - 1`. Public for scan.ts's sequential block
+   * decoder, which keeps both in locals for a whole block and writes them back (see there).
+   */
+  buffer = 0;
+  count = 0;
   /** How many zero bits were supplied after the data ran out; they sit at the bottom of `buffer`. */
   private padding = 0;
   /** True once a code that matches no Huffman code was seen (the data is damaged). */
@@ -26,7 +29,7 @@ export class BitReader {
   }
 
   /** Tops the buffer up to more than 24 bits. */
-  private fill(): void {
+  fill(): void {
     // Locals, written back once: the loop runs once per byte of the scan.
     const data = this.data;
     const length = data.length;

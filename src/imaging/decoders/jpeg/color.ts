@@ -12,7 +12,7 @@ export type ColorModel = 'grey' | 'ycbcr' | 'rgb' | 'cmyk' | 'ycck';
 
 /**
  * Writes rows `y0` up to (not including) `y1` of the `width`×`height` RGBA picture into `out` from
- * the planes of `components`. Rows can be converted in any order and any number of batches, so the
+ * the planes of `components`, row y at row y − `base` of `out` (a band buffer holds rows from `base`). Rows can be converted in any order and any number of batches, so the
  * decoder can convert each band while its samples are still in cache.
  * `invertedCmyk`: the file has an Adobe APP14 marker, so its CMYK is stored inverted (255 = no ink),
  * as Photoshop writes it.
@@ -28,17 +28,18 @@ export function planesToRgba(
   out: Uint8ClampedArray,
   y0 = 0,
   y1 = height,
+  base = 0,
 ): void {
-  const out32 = LITTLE_ENDIAN && out.byteOffset % 4 === 0 ? new Uint32Array(out.buffer, out.byteOffset, width * height) : null;
+  const out32 = LITTLE_ENDIAN && out.byteOffset % 4 === 0 ? new Uint32Array(out.buffer, out.byteOffset, out.length >> 2) : null;
   if (model === 'ycbcr' && out32 !== null && isYcbcr420(components)) {
     // Decoded smaller, the picture is being shrunk anyway: chroma is replicated, not interpolated.
-    if (components[0]!.blockSize < 8) ycbcr420ToRgba32Replicated(components, width, out32, y0, y1);
-    else ycbcr420ToRgba32(components, width, out32, y0, y1);
+    if (components[0]!.blockSize < 8) ycbcr420ToRgba32Replicated(components, width, out32, y0, y1, base);
+    else ycbcr420ToRgba32(components, width, out32, y0, y1, base);
     return;
   }
   const sources = components.map((c) => new RowSource(c, maxH, maxV, width));
   const s0 = sources[0]!;
-  for (let y = y0, o = y0 * width * 4; y < y1; y++, o += width * 4) {
+  for (let y = y0, o = (y0 - base) * width * 4; y < y1; y++, o += width * 4) {
     if (model === 'grey') {
       greyRow(s0.data, s0.row(y), out, o, width);
       continue;

@@ -5,7 +5,7 @@
 import type { FrameComponent } from './markers.js';
 import type { HuffmanTable } from './huffman.js';
 import { idct8x8, idctFlat8x8 } from './idct.js';
-import { flatScaledSample, idctScaled } from './idct-scaled.js';
+import { flatScaledSample, idct4x4, idctScaled } from './idct-scaled.js';
 
 export class Component {
   readonly id: number;
@@ -25,7 +25,7 @@ export class Component {
   readonly blocksPerColumn: number;
   /** Decoded samples, `stride` = blocksPerLine × blockSize apart. */
   readonly plane: Uint8Array;
-  /** The same plane as 32-bit words, for the full-size IDCT's four-sample stores; null when scaled. */
+  /** The same plane as 32-bit words, for the 8- and 4-sample IDCTs' four-sample stores; null at 1/4 and 1/8. */
   private readonly words: Uint32Array | null;
   readonly stride: number;
   /** Progressive frames: 64 coefficients per block, natural order, for all blocksPerLine × blocksPerColumn. */
@@ -61,7 +61,7 @@ export class Component {
     this.blocksPerColumn = Math.ceil(height / (8 * maxV)) * spec.v;
     this.stride = this.blocksPerLine * blockSize;
     this.plane = new Uint8Array(this.stride * this.blocksPerColumn * blockSize);
-    this.words = blockSize === 8 ? new Uint32Array(this.plane.buffer, 0, this.plane.length >> 2) : null;
+    this.words = blockSize >= 4 ? new Uint32Array(this.plane.buffer, 0, this.plane.length >> 2) : null;
     this.coefficients = progressive ? new Int16Array(this.blocksPerLine * this.blocksPerColumn * 64) : null;
   }
 
@@ -70,6 +70,7 @@ export class Component {
     const size = this.blockSize;
     const at = row * size * this.stride + col * size;
     if (size === 8) idct8x8(coefficients, offset, this.quant!, this.words!, at >> 2, this.stride >> 2, this.workspace);
+    else if (size === 4) idct4x4(coefficients, offset, this.quant!, this.words!, at >> 2, this.stride >> 2, this.workspace);
     else idctScaled(coefficients, offset, this.quant!, this.plane, at, this.stride, size, this.workspace);
   }
 
@@ -82,8 +83,19 @@ export class Component {
       idctFlat8x8(dc, this.quant![0]!, this.words!, at >> 2, stride >> 2);
       return;
     }
-    const plane = this.plane;
     const v = flatScaledSample(dc, this.quant![0]!);
+    if (size === 4) {
+      const words = this.words!;
+      const word = v * 0x01010101;
+      const s = stride >> 2;
+      const w = at >> 2;
+      words[w] = word;
+      words[w + s] = word;
+      words[w + 2 * s] = word;
+      words[w + 3 * s] = word;
+      return;
+    }
+    const plane = this.plane;
     for (let y = 0, o = at; y < size; y++, o += stride) {
       for (let x = 0; x < size; x++) plane[o + x] = v;
     }

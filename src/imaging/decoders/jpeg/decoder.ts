@@ -50,6 +50,52 @@ export type JpegScale = 1 | 2 | 4 | 8;
  */
 const MAX_SCANS = 500;
 
+/**
+ * Takes the RGBA picture band by band instead of as one raster (`decodeJpegPixels`' `sink`): the
+ * decoder then converts each band into a small reused buffer, so a caller that shrinks the picture
+ * anyway never has the whole of it written out (the 25 MP photo's view: 25 MB at 1/2 scale).
+ */
+export interface JpegRowSink {
+  /** Called once with the picture's size (stored orientation, at the decode scale) before any rows. */
+  begin(width: number, height: number): void;
+  /** Rows `y0` up to `y1` (exclusive), from byte 0 of `data`, width × 4 bytes apart; `data` is reused after the call. */
+  rows(data: Uint8Array, y0: number, y1: number): void;
+  /** A marker after the first scan changed how the rows delivered so far look: they come again from row 0. */
+  restart(): void;
+}
+
+/** Rows per band handed to a `JpegRowSink`: even (4:2:0 converts row pairs), and 16 × 3072 px × 4 B = 192 KB stays in L2. */
+const SINK_BAND_ROWS = 16;
+
+/**
+ * Converts rows [y0, y1) of the planes: into `out` (the whole picture), or with a sink band by band
+ * through `band` (SINK_BAND_ROWS rows).
+ */
+function convertRows(
+  components: Component[],
+  model: ColorModel,
+  inverted: boolean,
+  width: number,
+  height: number,
+  maxH: number,
+  maxV: number,
+  out: Uint8ClampedArray,
+  y0: number,
+  y1: number,
+  sink: JpegRowSink | undefined,
+): void {
+  if (sink === undefined) {
+    planesToRgba(components, model, inverted, width, height, maxH, maxV, out, y0, y1);
+    return;
+  }
+  const bytes = new Uint8Array(out.buffer, out.byteOffset, out.length);
+  for (let a = y0; a < y1; a += SINK_BAND_ROWS) {
+    const b = Math.min(y1, a + SINK_BAND_ROWS);
+    planesToRgba(components, model, inverted, width, height, maxH, maxV, out, a, b, a);
+    sink.rows(bytes, a, b);
+  }
+}
+
 export interface DecodedJpeg {
   width: number;
   height: number;
@@ -92,8 +138,10 @@ function parseQuantTables(bytes: Uint8Array, start: number, end: number, tables:
  * const { width, height, data, orientation } = decodeJpegPixels(bytes);
  * const preview = decodeJpegPixels(bytes, 8); // 1/8 of each side, from the DC terms alone
  * ```
+ *
+ * With a `sink` the rows go there band by band and the returned `data` is empty.
  */
-export function decodeJpegPixels(bytes: Uint8Array, scale: JpegScale = 1): DecodedJpeg {
+export function decodeJpegPixels(bytes: Uint8Array, scale: JpegScale = 1, sink?: JpegRowSink): DecodedJpeg {
   if (![1, 2, 4, 8].includes(scale)) {
     throw new ImageError('invalid_argument', `JPEG decode scale must be 1, 2, 4 or 8 (got ${String(scale)}).`);
   }
@@ -116,6 +164,16 @@ export function decodeJpegPixels(bytes: Uint8Array, scale: JpegScale = 1): Decod
   // filled band by band behind the decoding so each band is converted while its samples are still
   // in cache (the planes are too big for it once the whole scan is decoded).
   let incremental: { data: Uint8Array; model: ColorModel; inverted: boolean; converted: number } | null = null;
+  let begun = false;
+  /** Rows already went to the sink (from behind the first scan): a full conversion at the end restarts it. */
+  let delivered = false;
+  /** The RGBA output: the whole picture, or with a sink one band (told the size first). */
+  const output = (width: number, height: number): Uint8Array => {
+    if (sink === undefined) return new Uint8Array(width * height * 4);
+    if (!begun) sink.begin(width, height);
+    begun = true;
+    return new Uint8Array(width * Math.min(height, SINK_BAND_ROWS) * 4);
+  };
 
   let at = 2;
   for (;;) {
@@ -178,7 +236,7 @@ export function decodeJpegPixels(bytes: Uint8Array, scale: JpegScale = 1): Decod
         const outWidth = Math.ceil(frame.width / scale);
         const outHeight = Math.ceil(frame.height / scale);
         const inverted = adobeTransform >= 0;
-        const state = { data: new Uint8Array(outWidth * outHeight * 4), model, inverted, converted: 0 };
+        const state = { data: output(outWidth, outHeight), model, inverted, converted: 0 };
         const clamped = new Uint8ClampedArray(state.data.buffer);
         // A single-component scan reports rows of blocks, an interleaved one rows of MCUs.
         const rowHeight = (8 / scale) * (components.length === 1 ? 1 : maxV);
@@ -188,8 +246,9 @@ export function decodeJpegPixels(bytes: Uint8Array, scale: JpegScale = 1): Decod
           // Upsampling reads the chroma row below, which the next MCU row completes: stay one MCU row behind.
           const upTo = Math.min(row * rowHeight, outHeight);
           if (upTo <= state.converted) return;
-          planesToRgba(components, model, inverted, outWidth, outHeight, h, v, clamped, state.converted, upTo);
+          convertRows(components, model, inverted, outWidth, outHeight, h, v, clamped, state.converted, upTo, sink);
           state.converted = upTo;
+          delivered = true;
         };
         incremental = state;
       } else {
@@ -216,7 +275,8 @@ export function decodeJpegPixels(bytes: Uint8Array, scale: JpegScale = 1): Decod
     for (const c of components) c.quant ??= quantTables[c.tq] ?? null;
     // Inverse-transform one row of MCUs of every component, then convert the band above it while
     // its samples are still in cache (one MCU row behind, since upsampling reads the row below).
-    const data = new Uint8Array(width * height * 4);
+    if (delivered) sink?.restart();
+    const data = output(width, height);
     const out = new Uint8ClampedArray(data.buffer);
     const inverted = adobeTransform >= 0;
     const bandHeight = (8 / scale) * maxV;
@@ -232,22 +292,23 @@ export function decodeJpegPixels(bytes: Uint8Array, scale: JpegScale = 1): Decod
       }
       const upTo = Math.min(mcuRow * bandHeight, height);
       if (upTo > converted) {
-        planesToRgba(components, model, inverted, width, height, maxH, maxV, out, converted, upTo);
+        convertRows(components, model, inverted, width, height, maxH, maxV, out, converted, upTo, sink);
         converted = upTo;
       }
     }
-    planesToRgba(components, model, inverted, width, height, maxH, maxV, out, converted, height);
-    return { width, height, data, orientation };
+    convertRows(components, model, inverted, width, height, maxH, maxV, out, converted, height, sink);
+    return { width, height, data: sink === undefined ? data : new Uint8Array(0), orientation };
   }
 
   if (incremental !== null && incremental.model === model && incremental.inverted === adobeTransform >= 0) {
     const data = incremental.data;
-    planesToRgba(components, model, adobeTransform >= 0, width, height, maxH, maxV, new Uint8ClampedArray(data.buffer), incremental.converted, height);
-    return { width, height, data, orientation };
+    convertRows(components, model, adobeTransform >= 0, width, height, maxH, maxV, new Uint8ClampedArray(data.buffer), incremental.converted, height, sink);
+    return { width, height, data: sink === undefined ? data : new Uint8Array(0), orientation };
   }
-  const data = new Uint8Array(width * height * 4);
-  planesToRgba(components, model, adobeTransform >= 0, width, height, maxH, maxV, new Uint8ClampedArray(data.buffer));
-  return { width, height, data, orientation };
+  if (delivered) sink?.restart();
+  const data = output(width, height);
+  convertRows(components, model, adobeTransform >= 0, width, height, maxH, maxV, new Uint8ClampedArray(data.buffer), 0, height, sink);
+  return { width, height, data: sink === undefined ? data : new Uint8Array(0), orientation };
 }
 
 /** Decides the colour model as libjpeg does: Adobe's flag first, then JFIF, then component ids. */
