@@ -40,11 +40,3 @@ export function baselineArgument(args: readonly string[]): string | undefined {
   const at = args.indexOf('--baseline');
   return at >= 0 ? args[at + 1] : undefined;
 }
-
-/** CPU milliseconds (user + system) of this process spent in `run`. */
-export function cpuMsOf(run: () => unknown): number {
-  const start = process.cpuUsage();
-  run();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-}

@@ -18,7 +18,7 @@ import { decodeJpeg, probeJpeg, type JpegScale } from '../src/imaging/decoders/j
 import { renderPart } from '../src/imaging/render.js';
 import { commitOf, importAtRevision } from './baseline.js';
 import { loadInputs } from './inputs.js';
-import { median } from './stats.js';
+import { cpuMsOfAsync, median } from './stats.js';
 import { MAX_DIMENSION } from './runners/types.js';
 
 const args = process.argv.slice(2);
@@ -39,14 +39,6 @@ async function decoderAt(revision: string): Promise<{ decode: Decoder; label: st
   return { decode: module.decodeJpeg, label: `${revision} ${commitOf(revision)}` };
 }
 
-/** CPU milliseconds of one call (user + system, every thread of the process: GC helpers are the decoder's cost too). */
-async function cpuMsOf(fn: () => unknown): Promise<number> {
-  const start = process.cpuUsage();
-  await fn();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-}
-
 /**
  * Median CPU ms of each function, run alternately `runs` times after one warm-up each; each round
  * starts at a different function, so none always follows the same neighbour (and pays for its
@@ -57,13 +49,13 @@ async function alternate(fns: Array<() => unknown>): Promise<number[]> {
   // strip (0.6 MP, the first input) was timed while V8 was still tiering the decoder up and read
   // 30–33 MP/s against 53–57 once warm; each function now runs for at least 3 calls and 150 ms CPU.
   for (const fn of fns) {
-    for (let calls = 0, spent = 0; calls < 3 || spent < 150; calls++) spent += await cpuMsOf(fn);
+    for (let calls = 0, spent = 0; calls < 3 || spent < 150; calls++) spent += await cpuMsOfAsync(fn);
   }
   const times: number[][] = fns.map(() => []);
   for (let i = 0; i < runs; i++) {
     for (let step = 0; step < fns.length; step++) {
       const f = (i + step) % fns.length;
-      times[f]!.push(await cpuMsOf(fns[f]!));
+      times[f]!.push(await cpuMsOfAsync(fns[f]!));
     }
   }
   return times.map(median);

@@ -20,8 +20,8 @@ import jpegJs from 'jpeg-js';
 import { decode } from '../src/imaging/decode.js';
 import { encodeJpeg } from '../src/imaging/encoders/jpeg.js';
 import type { Raster } from '../src/imaging/raster.js';
-import { baselineArgument, cpuMsOf, importAtRevision } from './baseline.js';
-import { median } from './stats.js';
+import { baselineArgument, importAtRevision } from './baseline.js';
+import { cpuMsOf, median } from './stats.js';
 
 const args = process.argv.slice(2);
 /** At least 7 runs: fewer and one scheduler hiccup moves the median. */

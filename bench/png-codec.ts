@@ -23,7 +23,7 @@ import { encodePng } from '../src/imaging/encoders/png.js';
 import { createRaster, type Raster } from '../src/imaging/raster.js';
 import { cropAndShrinkTo } from '../src/imaging/shrink.js';
 import { inflateStream } from '../src/imaging/zlib.js';
-import { median } from './stats.js';
+import { cpuMsOfAsync, median } from './stats.js';
 
 const RUNS = Number(process.argv[2] ?? 9);
 const VIEW_SIZE = { width: 1568, height: 882 };
@@ -53,11 +53,6 @@ async function decodeBefore(bytes: Uint8Array): Promise<Raster> {
   return raster;
 }
 
-function cpuMs(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
-
 /** Medians of A and B, alternated run by run after one warm-up each, so load on the machine hits both alike. */
 async function versus(a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number, number]> {
   await a();
@@ -65,12 +60,8 @@ async function versus(a: () => Promise<unknown>, b: () => Promise<unknown>): Pro
   const ta: number[] = [];
   const tb: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    let c = cpuMs();
-    await a();
-    ta.push(cpuMs() - c);
-    c = cpuMs();
-    await b();
-    tb.push(cpuMs() - c);
+    ta.push(await cpuMsOfAsync(a));
+    tb.push(await cpuMsOfAsync(b));
   }
   return [median(ta), median(tb)];
 }

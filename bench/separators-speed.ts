@@ -18,7 +18,7 @@ import { decode } from '../src/imaging/decode.js';
 import type { Box, Raster } from '../src/imaging/raster.js';
 import * as current from '../src/imaging/separators/index.js';
 import { commitOf, importAtRevision } from './baseline.js';
-import { median } from './stats.js';
+import { cpuMsOf, median } from './stats.js';
 
 /**
  * Enough rounds for a stable median on a loaded 2-core machine, few enough for the 25 MP inputs.
@@ -98,20 +98,13 @@ async function inputs(wanted: (name: string) => boolean): Promise<Input[]> {
   return out;
 }
 
-function cpuMs(run: () => void): number {
-  const c0 = process.cpuUsage();
-  run();
-  const c = process.cpuUsage(c0);
-  return (c.user + c.system) / 1000;
-}
-
 /** Median CPU ms of `a` and `b`, alternated (order flipped every round) after warm-up. */
 function alternate(a: () => void, b: () => void): [number, number] {
   for (let i = 0; i < WARM_UP; i++) { a(); b(); }
   const ta: number[] = [];
   const tb: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    if (i % 2 === 0) { ta.push(cpuMs(a)); tb.push(cpuMs(b)); } else { tb.push(cpuMs(b)); ta.push(cpuMs(a)); }
+    if (i % 2 === 0) { ta.push(cpuMsOf(a)); tb.push(cpuMsOf(b)); } else { tb.push(cpuMsOf(b)); ta.push(cpuMsOf(a)); }
   }
   return [median(ta), median(tb)];
 }

@@ -16,8 +16,8 @@ import { readFileSync } from 'node:fs';
 import { decode } from '../src/imaging/decode.js';
 import type { Box, Raster } from '../src/imaging/raster.js';
 import { cropAndShrinkToFit } from '../src/imaging/shrink.js';
-import { baselineArgument, cpuMsOf, importAtRevision } from './baseline.js';
-import { median } from './stats.js';
+import { baselineArgument, importAtRevision } from './baseline.js';
+import { cpuMsOf, median } from './stats.js';
 
 /** Enough calls for a stable median on a loaded 2-core machine, few enough to finish in seconds. */
 const RUNS = 11;
