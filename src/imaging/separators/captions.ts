@@ -66,6 +66,27 @@ export function isLight(raster: Raster, box: Box, colour: Rgb, tolerance?: numbe
   return true;
 }
 
+type CaptionSide = 'before' | 'after' | 'unknown';
+
+/**
+ * Which side of their photos the captions of one collage sit, told by its ends: captions under
+ * their photos leave the content's last `size` lines light (the last photo's caption) and its first
+ * ones not; captions over their photos the other way round. 'unknown' when both ends or neither
+ * look so (a photo with a pale sky at one end, captions under only some photos).
+ *
+ * Needed for a caption between two photos: the narrower seam says nothing when the collage's gutter
+ * is narrower than the gap between a caption and its photo. Measured on red-team caption-08 (2×2,
+ * one line over each photo, JPEG q60): 8 px gutter above the caption, 19 px gap to its own photo
+ * below; by the narrower seam the caption went to the photo above it and the cut ran between
+ * caption and photo. Its first 27 lines are a caption (light), its last 27 a photo (not light).
+ */
+function captionSide(raster: Raster, boxOf: (s: Interval) => Box, first: number, last: number, size: number, colour: Rgb): CaptionSide {
+  if (2 * size > last - first) return 'unknown';
+  const head = isLight(raster, boxOf({ start: first, end: first + size }), colour);
+  const tail = isLight(raster, boxOf({ start: last - size, end: last }), colour);
+  return head === tail ? 'unknown' : head ? 'before' : 'after';
+}
+
 export interface CaptionResult {
   /** Indices (into the given seams) of the seams that remain. */
   kept: number[];
@@ -108,6 +129,7 @@ export function attachCaptions(
   const size = (i: number): number => segments[i]!.end - segments[i]!.start;
   const dropped = new Set<number>();
   let captions = 0;
+  let side: CaptionSide | undefined;
   for (let i = 0; i < segments.length; i++) {
     if (!light[i]) continue;
     // Neighbour i−1 lies across seam i−1, neighbour i+1 across seam i.
@@ -115,7 +137,11 @@ export function attachCaptions(
     if (i > 0 && !light[i - 1] && size(i) <= CAPTION_RATIO * size(i - 1)) options.push({ seam: i - 1, width: seams[i - 1]!.end - seams[i - 1]!.start });
     if (i < seams.length && !light[i + 1] && size(i) <= CAPTION_RATIO * size(i + 1)) options.push({ seam: i, width: seams[i]!.end - seams[i]!.start });
     if (options.length === 0) continue;
-    const chosen = options.length === 2 && options[1]!.width < options[0]!.width ? options[1]! : options[0]!;
+    let chosen = options.length === 2 && options[1]!.width < options[0]!.width ? options[1]! : options[0]!;
+    if (options.length === 2) {
+      side ??= captionSide(raster, boxOf, first, last, size(i), colour);
+      if (side !== 'unknown') chosen = side === 'before' ? options[1]! : options[0]!;
+    }
     dropped.add(chosen.seam);
     captions++;
   }

@@ -60,7 +60,11 @@ function refineSeam(parent: Separator | undefined, known: readonly Separator[], 
     const sep = aligned ? { start: Math.max(found.start, aligned.start), end: Math.min(found.end, aligned.end), colour: found.colour } : found;
     if (parent === undefined) return sep;
     const w = sep.end - sep.start;
-    if (w * SEAM_WIDTH_RATIO + SEAM_WIDTH_SLACK < parent.end - parent.start) return null;
+    // The width test is for a thin flat line inside a photo; a seam that continues a gutter running
+    // the whole picture is that gutter. Captions make the two axes' seams differ: a 2×2 grid with
+    // captions under its photos has 6 px columns but 19 px rows (seam + the caption's padding;
+    // red-team caption-13), and its columns failed the test (6·2 + 4 < 19): the grid fell to 2 rows.
+    if (!aligned && w * SEAM_WIDTH_RATIO + SEAM_WIDTH_SLACK < parent.end - parent.start) return null;
     const reference = colour ?? parent.colour;
     for (let c = 0; c < 3; c++) if (Math.abs(sep.colour[c]! - reference[c]!) > SEAM_COLOUR_TOLERANCE) return null;
     return sep;
