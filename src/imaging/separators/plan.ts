@@ -19,10 +19,12 @@
  * - lines are read until proven content, never sampled (`line-stats.ts`, with measured throughput).
  */
 import type { Box, Raster } from '../raster.js';
-import { canvasShare, CANVAS_SHARE_MAX, collageColourOfBallots, SOLID_PANEL_SHARE, type Rgb } from './collage-colour.js';
+import { crop } from '../crop.js';
+import { meanColour } from './classify.js';
+import { canvasShare, CANVAS_SHARE_MAX, collageColourOfBallots, sameColour, SOLID_PANEL_SHARE, type Rgb } from './collage-colour.js';
 import { FLAT_TOLERANCE } from './captions.js';
 import { detectGrid, MAX_GRID_PANELS } from './grid.js';
-import { measureColumnsOnly, measureLines, measureRows } from './line-stats.js';
+import { measureColumnsOnly, measureLines, measureRows, type OneAxisStats, type RegionStats } from './line-stats.js';
 import { equalDivision } from './segments.js';
 import { detectStrips, MAX_PARTS, stripBoxes, type StripAxis, type StripDetection } from './strips.js';
 
@@ -80,6 +82,11 @@ interface Candidate {
  * ```
  */
 export function planSplit(raster: Raster, options: SplitOptions = {}): SplitPlan {
+  return planIn(raster, options, true);
+}
+
+/** `frameSearch`: whether a refused picture may still be searched inside a frame (once: a frame in a frame is not searched again). */
+function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean): SplitPlan {
   const requested = options.parts;
   if (requested !== undefined && (!Number.isInteger(requested) || requested < MIN_PARTS || requested > MAX_GRID_PANELS)) {
     return { ok: false, reason: `parts has to be between ${MIN_PARTS} and ${MAX_GRID_PANELS} (more than ${MAX_PARTS} only for a grid), got ${requested}` };
@@ -168,6 +175,8 @@ export function planSplit(raster: Raster, options: SplitOptions = {}): SplitPlan
     const apparent = Math.max(h?.apparent ?? 0, v?.apparent ?? 0);
     if (apparent > MAX_PARTS || gridOverflow) return { ok: false, reason: textured(Math.max(apparent, MAX_PARTS + 1)) };
     if (drawnOn !== undefined) return { ok: false, reason: drawnOnCanvas(drawnOn, colour!) };
+    const framed = frameSearch && colour === undefined && h && v ? insideFrame(raster, stats, h, v, axisOption) : undefined;
+    if (framed) return framed;
     return { ok: false, reason: NO_SEPARATORS };
   }
 
@@ -184,6 +193,41 @@ export function planSplit(raster: Raster, options: SplitOptions = {}): SplitPlan
   // what an even division can make).
   const axis: StripAxis = axisOption === 'horizontal' || axisOption === 'vertical' ? axisOption : (chosenStrip?.axis ?? longerAxis);
   return evenly(raster, axis, requested);
+}
+
+/**
+ * A frame around the whole collage, of another colour than its seams: plain margins on all four
+ * sides, of one colour. Every line across the picture then crosses the frame twice and is no
+ * plain line, so no seam is found; inside the frame the collage is an ordinary one. Red-team
+ * mix-03 (8 px olive frame, 30-grey seams) and mix-09 (11 px purple frame, white seams and inner
+ * margin) were refused, and split exactly once the frame is cropped away. Only a picture refused
+ * for want of any seam is searched again (so nothing already found changes), with the very rules
+ * of an unframed picture: a framed photo or page is refused as it would be without its frame. The
+ * frame's sides agree within COLLAGE_COLOUR_TOLERANCE, as a collage's margins must.
+ */
+function insideFrame(raster: Raster, stats: RegionStats | OneAxisStats, h: StripDetection, v: StripDetection, axis: SplitOptions['axis']): SplitPlan | undefined {
+  const xs = h.segments;
+  const ys = v.segments;
+  if (xs.length === 0 || ys.length === 0 || stats.columns === undefined || stats.rows === undefined) return undefined;
+  const inner: Box = { x: xs[0]!.start, y: ys[0]!.start, width: xs[xs.length - 1]!.end - xs[0]!.start, height: ys[ys.length - 1]!.end - ys[0]!.start };
+  if (inner.x === 0 || inner.y === 0 || inner.x + inner.width === raster.width || inner.y + inner.height === raster.height) return undefined;
+  const sides = [
+    meanColour(stats.columns, 0, inner.x),
+    meanColour(stats.columns, inner.x + inner.width, raster.width),
+    meanColour(stats.rows, 0, inner.y),
+    meanColour(stats.rows, inner.y + inner.height, raster.height),
+  ];
+  if (!sides.every((c) => sameColour(c, sides[0]!))) return undefined;
+  const plan = planIn(crop(raster, inner), { axis }, false);
+  if (!plan.ok) return undefined;
+  // Back to picture coordinates; a strip's parts span the whole picture across the axis, as ever.
+  const parts = plan.parts.map((b) => {
+    const at = { x: b.x + inner.x, y: b.y + inner.y, width: b.width, height: b.height };
+    if (plan.axis === 'horizontal') return { ...at, y: 0, height: raster.height };
+    if (plan.axis === 'vertical') return { ...at, x: 0, width: raster.width };
+    return at;
+  });
+  return { ...plan, parts, reason: `${plan.reason}; inside a frame rgb(${sides[0]!.join(',')})` };
 }
 
 function colourName(colour: Rgb | undefined): string {
