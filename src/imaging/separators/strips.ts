@@ -3,10 +3,10 @@
  * columns) or stacked (`vertical`, the lines are rows).
  */
 import type { Box, Raster } from '../raster.js';
-import { attachCaptions } from './captions.js';
+import { attachCaptions, FLAT_TOLERANCE } from './captions.js';
 import { GAP_COLOUR_TOLERANCE } from './background-gap.js';
 import { classifyLines, LineKind, meanColour } from './classify.js';
-import { ballotOfRun, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, type Rgb } from './collage-colour.js';
+import { ballotOfRun, BLEND_LINES, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, type Rgb } from './collage-colour.js';
 import { damagedSeams } from './damaged-seams.js';
 import { seamWithoutFades } from './fading-seams.js';
 import { oneColourPieces, seamOfRun } from './seams.js';
@@ -91,8 +91,9 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   const kinds = classifyLines(lines);
   const firstRuns = findRuns(kinds, lines, options.colour);
   if (firstRuns === null) return none;
-  const runs = options.colour ? marginsOf(firstRuns, kinds, lines, options.colour) : firstRuns;
-  if (runs === null) return none;
+  const margined = options.colour ? marginsOf(firstRuns, kinds, lines, options.colour) : firstRuns;
+  if (margined === null) return none;
+  const runs = options.colour ? splitAtFlatPanels(margined, kinds, lines, options.colour) : margined;
 
   type Found = Separator & { damaged: boolean; ballot: Separator[] };
   const found: Found[] = [];
@@ -215,4 +216,58 @@ function marginsOf(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, colour: 
   if (contentStart >= contentEnd) return null;
   if (contentStart === runs.contentStart && contentEnd === runs.contentEnd) return runs;
   return { contentStart, contentEnd, separators: runs.separators.filter((r) => r.start > contentStart && r.end < contentEnd) };
+}
+
+/** Widest other-coloured piece between two stretches of collage colour still taken for JPEG's blend, not a panel. */
+const FLAT_PANEL_MIN = BLEND_LINES + 1;
+/** A seam found beside a flat panel is at most this many times as wide as the collage's other seams (plus SEAM_SLACK). */
+const SEAM_WIDTH_FACTOR = 2;
+const SEAM_SLACK = 4;
+
+/**
+ * A separator belongs to the collage, not to a panel: once the collage colour is known, a run of
+ * plain lines that holds a flat panel (a flag's stripes are plain lines from edge to edge) is cut
+ * into the stretches of collage colour it holds, and the panel's plain lines are content.
+ *
+ * - an interior run [seam | flag | seam] is two seams, not one seam through the middle of the flag
+ *   (red-team flat-04 of seed 300: the cut ran through an orange-and-pink flag between two black
+ *   seams);
+ * - a run at an end of the content [flag | seam | plain panel edge] is no margin: its seam is a
+ *   seam (red-team A flat-06 and flat-11: a 6-strip whose first panel is a flag came back as 5).
+ *
+ * A stretch of collage colour counts only when the other seams of the axis vouch for it: at most
+ * SEAM_WIDTH_FACTOR times as wide as the widest of them (+SEAM_SLACK) — one collage's seams have
+ * one width (measured: 10 vs 10 px, 4 vs 4, 12 vs 12–14 in the three pictures) — so a photo's pale
+ * band (haze under a plain sky) next to its own sky is not taken for a seam; with no other seam,
+ * nothing is cut — and whose plain lines show the collage colour within FLAT_TOLERANCE (a seam's
+ * plain middle, not a thin seam's lossy mean: 0–2 levels off in those pictures, JPEG q25 included).
+ */
+function splitAtFlatPanels(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, colour: Rgb): AxisRuns {
+  const stretches = (run: Interval): Interval[] => {
+    const out: Interval[] = [];
+    for (const p of oneColourPieces(lines, run)) {
+      if (!sameColour(meanColour(lines, p.start, p.end), colour)) continue;
+      const last = out[out.length - 1];
+      if (last && p.start - last.end < FLAT_PANEL_MIN) last.end = p.end;
+      else out.push({ ...p });
+    }
+    return out;
+  };
+  const interior = runs.separators.map((r) => ({ run: r, own: stretches(r) }));
+  const widest = Math.max(0, ...interior.filter((r) => r.own.length === 1).map((r) => r.own[0]!.end - r.own[0]!.start));
+  if (widest === 0) return runs;
+  const vouched = (s: Interval): boolean => s.end - s.start <= SEAM_WIDTH_FACTOR * widest + SEAM_SLACK && sameColour(meanColour(lines, s.start, s.end), colour, FLAT_TOLERANCE);
+  const out: Interval[] = [];
+  // Runs touching the ends of the content, which findRuns leaves out.
+  let head = runs.contentStart;
+  while (head < runs.contentEnd && kinds[head] !== LineKind.Content) head++;
+  let tail = runs.contentEnd;
+  while (tail > head && kinds[tail - 1] !== LineKind.Content) tail--;
+  if (head > runs.contentStart && head < runs.contentEnd) out.push(...stretches({ start: runs.contentStart, end: head }).filter((s) => s.start > runs.contentStart && vouched(s)));
+  for (const { run, own } of interior) {
+    if (own.length >= 2 && own.every(vouched)) out.push(...own);
+    else out.push(run);
+  }
+  if (tail < runs.contentEnd && tail > head) out.push(...stretches({ start: tail, end: runs.contentEnd }).filter((s) => s.end < runs.contentEnd && vouched(s)));
+  return out.length === runs.separators.length && out.every((r, i) => r === runs.separators[i]) ? runs : { ...runs, separators: out };
 }
