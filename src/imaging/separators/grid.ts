@@ -127,7 +127,7 @@ export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetecti
       cut = chooseCut(hd, vd);
     }
     if (cut === null) {
-      panels.push(region);
+      panels.push(withinContent(region, bounds.horizontal, bounds.vertical));
       if (panels.length > MAX_GRID_PANELS) overflow = true;
       return;
     }
@@ -158,6 +158,21 @@ export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetecti
     return lattice ? { panels: lattice, seams } : { panels: null, seams };
   }
   return { panels, seams };
+}
+
+/**
+ * A grid panel without the picture's margins: a part cut out along one axis spans its parent
+ * across the other, margins included, and stays so when nothing cuts it further — the big panel
+ * of a mosaic (one big photo beside two stacked small ones). Measured on red-team mosaics of seeds
+ * 300 and 301: the big panel kept the 14 px (20 px) margin above it, so it also sorted before the
+ * small panel to its left (y 0 < 13) — reading order is by the panels' top-left corners.
+ */
+function withinContent(box: Box, xs: Interval | undefined, ys: Interval | undefined): Box {
+  const x0 = xs ? Math.max(box.x, xs.start) : box.x;
+  const x1 = xs ? Math.min(box.x + box.width, xs.end) : box.x + box.width;
+  const y0 = ys ? Math.max(box.y, ys.start) : box.y;
+  const y1 = ys ? Math.min(box.y + box.height, ys.end) : box.y + box.height;
+  return x1 > x0 && y1 > y0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : box;
 }
 
 /** The cells of two usable strip detections (columns × rows), when at most MAX_GRID_PANELS. */
