@@ -34,4 +34,26 @@ describe('a frame around the collage', () => {
     gradientPanel(inner, { x: 0, y: 0, width: 300, height: 200 }, 0, 20, 3);
     expect(planSplit(framed(inner, 8, [105, 94, 52])).ok).toBe(false);
   });
+
+  it('a lossy frame (ringing lines of its colour, one blended line) is set aside too', () => {
+    const { raster: inner } = stripCollage({ axis: 'vertical', panels: [150, 160, 150], cross: 300, separator: 8, separatorColour: [255, 255, 255], noise: 20 });
+    const r = framed(inner, 12, [178, 1, 25]);
+    // The 6 frame lines nearest the collage ring (every fourth pixel 22 off: spread 22, σ 9.5 — no plain line),
+    // and the last one is half-way to the panel beside it, as JPEG leaves them.
+    for (let y = 0; y < r.height; y++) {
+      for (let x = 0; x < r.width; x++) {
+        const d = Math.min(x, y, r.width - 1 - x, r.height - 1 - y);
+        if (d < 6 || d >= 12) continue;
+        const p = (y * r.width + x) * 4;
+        if (d === 11) {
+          const q = p + 4 * (x === 11 ? 1 : x === r.width - 12 ? -1 : y === 11 ? r.width : -r.width);
+          for (let c = 0; c < 3; c++) r.data[p + c] = (r.data[p + c]! + r.data[q + c]!) >> 1;
+        } else if ((x + y) % 4 === 0) r.data[p] = 200;
+      }
+    }
+    const plan = planSplit(r);
+    expect(plan).toMatchObject({ ok: true, axis: 'vertical', method: 'detected' });
+    if (!plan.ok) return;
+    expect(plan.parts.map((p) => p.y)).toEqual([13, 166, 334]);
+  });
 });
