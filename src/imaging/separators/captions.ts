@@ -90,6 +90,8 @@ function captionSide(raster: Raster, boxOf: (s: Interval) => Box, first: number,
 export interface CaptionResult {
   /** Indices (into the given seams) of the seams that remain. */
   kept: number[];
+  /** Indices of the segments (between consecutive given seams) attached to a photo as captions. */
+  captionSegments: number[];
   /** At least two panels that are not light: the colour is the canvas between pictures. */
   trusted: boolean;
   /** How many captions were attached to a photo. */
@@ -115,7 +117,7 @@ export function attachCaptions(
   colour: Rgb,
   trusted: boolean,
 ): CaptionResult {
-  if (seams.length === 0) return { kept: [], trusted, captions: 0 };
+  if (seams.length === 0) return { kept: [], trusted, captions: 0, captionSegments: [] };
   const segments: Interval[] = [];
   let start = first;
   for (const s of seams) {
@@ -130,6 +132,7 @@ export function attachCaptions(
   const dropped = new Set<number>();
   let captions = 0;
   let side: CaptionSide | undefined;
+  const captionSegments: number[] = [];
   for (let i = 0; i < segments.length; i++) {
     if (!light[i]) continue;
     // Neighbour i−1 lies across seam i−1, neighbour i+1 across seam i.
@@ -144,6 +147,7 @@ export function attachCaptions(
     }
     dropped.add(chosen.seam);
     captions++;
+    captionSegments.push(i);
   }
   const panels = light.filter((l) => !l).length;
   const isTrusted = trusted || panels >= 2;
@@ -155,5 +159,5 @@ export function attachCaptions(
       if (sky[k] || sky[k + 1]) dropped.add(k);
     });
   }
-  return { kept: seams.map((_, k) => k).filter((k) => !dropped.has(k)), trusted: isTrusted, captions };
+  return { kept: seams.map((_, k) => k).filter((k) => !dropped.has(k)), trusted: isTrusted, captions, captionSegments };
 }
