@@ -28,11 +28,11 @@ describe('generated collages (tuned batch)', () => {
 });
 
 describe('generated collages (unseen batch)', () => {
-  it('scores at least the measured 36 of 42 exact, and cuts through no panel', async () => {
+  it('scores at least the measured 37 of 42 exact, and cuts through no panel', async () => {
     const results = await scoreBatch('unseen');
     const exact = results.filter((r) => r.exact).length;
     const bad = results.filter((r) => r.badCuts.length > 0).length;
-    expect(exact, table(results)).toBeGreaterThanOrEqual(36);
+    expect(exact, table(results)).toBeGreaterThanOrEqual(37);
     expect(bad, table(results)).toBe(0);
   }, 120_000);
 });

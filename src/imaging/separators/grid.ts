@@ -150,6 +150,13 @@ export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetecti
 
   visit(top, 0, undefined, false, undefined, hTop, vTop);
   panels.sort((a, b) => a.y - b.y || a.x - b.x);
+  // Seams running the whole picture on both axes passed every rule over their whole length; a
+  // rule applied again inside one band may still drop one there (a seam beside a light photo
+  // edge reads as that photo's fade within the band). Their lattice is then the grid. Measured on
+  // red-team seed 301 caption-16 (2×2, 24 px grey gutters, captions under): the bottom band's
+  // column seam was dropped beside the bright left edge of its right photo, 3 panels of 4.
+  const full = overflow ? null : latticeOf(hTop, vTop);
+  if (full && full.length > panels.length) return { panels: full, seams };
   if (overflow || (panels.length > MAX_PARTS && !isLattice(panels))) {
     // Both axes have seams running the whole picture: every cell between them is a panel, so the
     // lattice of the two strip detections is a grid whatever a cell's inside looked like (a badge
