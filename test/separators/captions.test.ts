@@ -90,4 +90,23 @@ describe('captions stay with their photo', () => {
     expect(plan).toMatchObject({ ok: true, axis: 'grid' });
     expectWhole(plan, panels);
   });
+
+  it('a photo whose caption runs into a drawing on white below it is not cut from its caption', () => {
+    // Stacked: photo, 6 px gap, caption, 16 px gutter, a curve drawn on white (its background
+    // meets the caption: no seam between them), 6 px gap, caption, 16 px gutter, photo, gap, caption.
+    const r = createRaster(300, 3 * (120 + 6 + 14) + 2 * 16);
+    fill(r, { x: 0, y: 0, width: r.width, height: r.height }, [255, 255, 255]);
+    const cell = 120 + 6 + 14 + 16;
+    gradientPanel(r, { x: 0, y: 0, width: 300, height: 120 }, 0, 30, 3);
+    for (let y = cell; y < cell + 120; y++) fill(r, { x: Math.round(150 + 100 * Math.sin(y / 17)), y, width: 3, height: 1 }, [30, 30, 120]);
+    gradientPanel(r, { x: 0, y: 2 * cell, width: 300, height: 120 }, 2, 30, 5);
+    for (let i = 0; i < 3; i++) caption(r, { x: 0, y: i * cell + 126, width: 300, height: 14 });
+    const plan = planSplit(r);
+    expect(plan.ok).toBe(true);
+    if (!plan.ok) return;
+    // Photo 0 (rows 0–120) and its caption's marks (128–138) lie in one part.
+    expect(plan.parts.some((p) => p.y <= 0 && p.y + p.height >= 138)).toBe(true);
+    // The last photo and its caption still stand apart from the rest.
+    expect(plan.parts.some((p) => p.y <= 2 * cell && p.y + p.height >= 2 * cell + 138 && p.y > 138)).toBe(true);
+  });
 });

@@ -133,6 +133,9 @@ export function attachCaptions(
   let captions = 0;
   let side: CaptionSide | undefined;
   const captionSegments: number[] = [];
+  const captioned = new Set<number>();
+  let under = 0;
+  let over = 0;
   for (let i = 0; i < segments.length; i++) {
     if (!light[i]) continue;
     // Neighbour i−1 lies across seam i−1, neighbour i+1 across seam i.
@@ -148,6 +151,24 @@ export function attachCaptions(
     dropped.add(chosen.seam);
     captions++;
     captionSegments.push(i);
+    const photo = chosen.seam === i - 1 ? i - 1 : i + 1;
+    captioned.add(photo);
+    if (photo < i) under++;
+    else over++;
+  }
+  // A photo without its caption, next to a light segment too long to be one, on the side where
+  // this collage's captions sit: its caption went into that segment (a drawing or a page on white,
+  // with no plain gap of its own between caption and drawing), so the seam between them would
+  // part the photo from its caption. Kept together instead: fewer parts, no caption lost.
+  // Measured on red-team seed 300 caption-14 (1×3, captions under, the middle panel a line
+  // drawing on white): the cut ran between the first photo and its caption, 7 px above it.
+  if (under > 0 !== over > 0) {
+    for (let i = 0; i < segments.length; i++) {
+      if (light[i] || captioned.has(i)) continue;
+      const next = under > 0 ? i + 1 : i - 1;
+      if (next < 0 || next >= segments.length || !light[next] || captionSegments.includes(next)) continue;
+      dropped.add(under > 0 ? i : i - 1);
+    }
   }
   const panels = light.filter((l) => !l).length;
   const isTrusted = trusted || panels >= 2;
