@@ -109,4 +109,19 @@ describe('captions stay with their photo', () => {
     // The last photo and its caption still stand apart from the rest.
     expect(plan.parts.some((p) => p.y <= 2 * cell && p.y + p.height >= 2 * cell + 138 && p.y > 138)).toBe(true);
   });
+
+  it('a caption too inked to be light within its grid cell stays with its photo when the whole row joined it', () => {
+    // 2×2, captions under, 6 px row gutters. Left captions are sparse marks (0.9 light), right
+    // ones dense (4 px every 6 px, edge to edge: 0.33): the whole row's caption band is 0.62
+    // light and joins its photos; the right cell's band alone (with the 5 plain lines under it)
+    // is 0.55, and the cell cut between photo and caption.
+    const { raster, panels } = captioned({ side: 'under', gutter: 6, columnGutter: 10, gap: 8, photo: { width: 200, height: 160 }, cols: 2, rows: 2 });
+    for (const row of [0, 1]) {
+      const y = row * (160 + 8 + 14 + 6) + 160 + 8;
+      fill(raster, { x: 0, y, width: 410, height: 14 }, [255, 255, 255]);
+      for (let x = 40; x + 2 <= 160; x += 12) fill(raster, { x, y: y + 2, width: 2, height: 10 }, [40, 40, 40]);
+      for (let x = 210; x + 4 <= 410; x += 6) fill(raster, { x, y: y + 2, width: 4, height: 10 }, [40, 40, 40]);
+    }
+    expectWhole(planSplit(raster), panels);
+  });
 });

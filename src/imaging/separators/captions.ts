@@ -92,6 +92,8 @@ export interface CaptionResult {
   kept: number[];
   /** Indices of the segments (between consecutive given seams) attached to a photo as captions. */
   captionSegments: number[];
+  /** Indices of the seams dropped to join a caption to its photo (the caption's gap). */
+  captionSeams: number[];
   /** At least two panels that are not light: the colour is the canvas between pictures. */
   trusted: boolean;
   /** How many captions were attached to a photo. */
@@ -117,7 +119,7 @@ export function attachCaptions(
   colour: Rgb,
   trusted: boolean,
 ): CaptionResult {
-  if (seams.length === 0) return { kept: [], trusted, captions: 0, captionSegments: [] };
+  if (seams.length === 0) return { kept: [], trusted, captions: 0, captionSegments: [], captionSeams: [] };
   const segments: Interval[] = [];
   let start = first;
   for (const s of seams) {
@@ -134,6 +136,7 @@ export function attachCaptions(
   let side: CaptionSide | undefined;
   const captionSegments: number[] = [];
   const captioned = new Set<number>();
+  const captionSeams: number[] = [];
   let under = 0;
   let over = 0;
   for (let i = 0; i < segments.length; i++) {
@@ -149,6 +152,7 @@ export function attachCaptions(
       if (side !== 'unknown') chosen = side === 'before' ? options[1]! : options[0]!;
     }
     dropped.add(chosen.seam);
+    captionSeams.push(chosen.seam);
     captions++;
     captionSegments.push(i);
     const photo = chosen.seam === i - 1 ? i - 1 : i + 1;
@@ -180,5 +184,5 @@ export function attachCaptions(
       if (sky[k] || sky[k + 1]) dropped.add(k);
     });
   }
-  return { kept: seams.map((_, k) => k).filter((k) => !dropped.has(k)), trusted: isTrusted, captions, captionSegments };
+  return { kept: seams.map((_, k) => k).filter((k) => !dropped.has(k)), trusted: isTrusted, captions, captionSegments, captionSeams };
 }

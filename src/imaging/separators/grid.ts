@@ -54,8 +54,13 @@ export function chooseCut(h: StripDetection, v: StripDetection): StripDetection 
 }
 
 /** Narrows `sep` to a known full-length seam it overlaps, then checks it against the parent seam. */
-function refineSeam(parent: Separator | undefined, known: readonly Separator[], colour: Rgb | undefined): (sep: Separator) => Separator | null {
+function refineSeam(parent: Separator | undefined, known: readonly Separator[], colour: Rgb | undefined, captionGaps: readonly Interval[]): (sep: Separator) => Separator | null {
   return (found) => {
+    // The whole picture joined a caption to its photo across this gap; a part, seeing only its
+    // own photo and caption, may judge the caption too inked to be one (a 2-line caption of large
+    // type: red-team seed 302 caption-14, the cell's caption band 0.6 light only with more of the
+    // seam in it) and cut between them.
+    if (captionGaps.some((g) => g.start < found.end && found.start < g.end)) return null;
     const aligned = known.find((k) => k.start < found.end && found.start < k.end);
     const sep = aligned ? { start: Math.max(found.start, aligned.start), end: Math.min(found.end, aligned.end), colour: found.colour } : found;
     if (parent === undefined) return sep;
@@ -117,7 +122,8 @@ export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetecti
     const options = (axis: StripDetection['axis']): PartDetectionOptions => {
       const known = axis === 'horizontal' ? hTop.separators : vTop.separators;
       const range = bounds[axis];
-      const base: PartDetectionOptions = { refine: refineSeam(parent, known, colour), trusted, damagedWithin: known, ...(colour ? { colour } : {}) };
+      const gaps = (axis === 'horizontal' ? hTop.captionGaps : vTop.captionGaps) ?? [];
+      const base: PartDetectionOptions = { refine: refineSeam(parent, known, colour, gaps), trusted, damagedWithin: known, ...(colour ? { colour } : {}) };
       return range ? { ...base, bounds: range } : base;
     };
     let cut: StripDetection | null = null;

@@ -38,6 +38,8 @@ export interface StripDetection {
   trusted: boolean;
   /** Captions attached to their photo. */
   captions: number;
+  /** The gaps between a caption and its photo, dropped as seams (picture coordinates): no cut inside a grid's part either. */
+  captionGaps?: Interval[];
   /** Seams found only by the damaged-seam rule (badges, heavy compression). */
   damaged: number;
   /** Every damaged seam found along the axis (before any other rule), for a second pass. */
@@ -143,12 +145,14 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   let trusted = options.trusted ?? false;
   let captions = 0;
   let seams = kept;
+  let captionGaps: Interval[] | undefined;
   if (colour !== undefined && kept.length > 0 && !options.vote) {
     const result = attachCaptions(raster, region, axis, kept, first, last, colour, trusted);
     // Seam k lies between segments k and k+1; beside a caption its width is the caption's gap.
     const besideCaption = new Set(result.captionSegments.flatMap((i) => [i - 1, i]));
     narrowPaddedSeams(raster, region, axis, origin, kept.filter((_, k) => !besideCaption.has(k)), kept);
     seams = result.kept.map((k) => kept[k]!);
+    captionGaps = result.captionSeams.map((k) => ({ start: kept[k]!.start, end: kept[k]!.end }));
     trusted = result.trusted;
     captions = result.captions;
   }
@@ -177,7 +181,7 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   }
   const apparent = segments.length;
   const damagedAll = damaged.map((d) => ({ start: origin + d.start, end: origin + d.end, colour: d.colour }));
-  return { axis, segments, separators, apparent, usable: apparent >= 2 && apparent <= MAX_PARTS, trusted, captions, damaged: damagedCount, damagedSeams: damagedAll, ...(options.vote ? { ballots } : {}) };
+  return { axis, segments, separators, apparent, usable: apparent >= 2 && apparent <= MAX_PARTS, trusted, captions, damaged: damagedCount, damagedSeams: damagedAll, ...(captionGaps?.length ? { captionGaps } : {}), ...(options.vote ? { ballots } : {}) };
 }
 
 /** Turns strip segments into boxes: the cross axis spans the whole region, never trimmed. */
