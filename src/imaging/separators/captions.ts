@@ -66,9 +66,34 @@ export function isLight(raster: Raster, box: Box, colour: Rgb, tolerance?: numbe
   return true;
 }
 
+type CaptionSide = 'before' | 'after' | 'unknown';
+
+/**
+ * Which side of their photos the captions of one collage sit, told by its ends: captions under
+ * their photos leave the content's last `size` lines light (the last photo's caption) and its first
+ * ones not; captions over their photos the other way round. 'unknown' when both ends or neither
+ * look so (a photo with a pale sky at one end, captions under only some photos).
+ *
+ * Needed for a caption between two photos: the narrower seam says nothing when the collage's gutter
+ * is narrower than the gap between a caption and its photo. Measured on red-team caption-08 (2×2,
+ * one line over each photo, JPEG q60): 8 px gutter above the caption, 19 px gap to its own photo
+ * below; by the narrower seam the caption went to the photo above it and the cut ran between
+ * caption and photo. Its first 27 lines are a caption (light), its last 27 a photo (not light).
+ */
+function captionSide(raster: Raster, boxOf: (s: Interval) => Box, first: number, last: number, size: number, colour: Rgb): CaptionSide {
+  if (2 * size > last - first) return 'unknown';
+  const head = isLight(raster, boxOf({ start: first, end: first + size }), colour);
+  const tail = isLight(raster, boxOf({ start: last - size, end: last }), colour);
+  return head === tail ? 'unknown' : head ? 'before' : 'after';
+}
+
 export interface CaptionResult {
   /** Indices (into the given seams) of the seams that remain. */
   kept: number[];
+  /** Indices of the segments (between consecutive given seams) attached to a photo as captions. */
+  captionSegments: number[];
+  /** Indices of the seams dropped to join a caption to its photo (the caption's gap). */
+  captionSeams: number[];
   /** At least two panels that are not light: the colour is the canvas between pictures. */
   trusted: boolean;
   /** How many captions were attached to a photo. */
@@ -94,7 +119,7 @@ export function attachCaptions(
   colour: Rgb,
   trusted: boolean,
 ): CaptionResult {
-  if (seams.length === 0) return { kept: [], trusted, captions: 0 };
+  if (seams.length === 0) return { kept: [], trusted, captions: 0, captionSegments: [], captionSeams: [] };
   const segments: Interval[] = [];
   let start = first;
   for (const s of seams) {
@@ -108,6 +133,12 @@ export function attachCaptions(
   const size = (i: number): number => segments[i]!.end - segments[i]!.start;
   const dropped = new Set<number>();
   let captions = 0;
+  let side: CaptionSide | undefined;
+  const captionSegments: number[] = [];
+  const captioned = new Set<number>();
+  const captionSeams: number[] = [];
+  let under = 0;
+  let over = 0;
   for (let i = 0; i < segments.length; i++) {
     if (!light[i]) continue;
     // Neighbour i−1 lies across seam i−1, neighbour i+1 across seam i.
@@ -115,9 +146,33 @@ export function attachCaptions(
     if (i > 0 && !light[i - 1] && size(i) <= CAPTION_RATIO * size(i - 1)) options.push({ seam: i - 1, width: seams[i - 1]!.end - seams[i - 1]!.start });
     if (i < seams.length && !light[i + 1] && size(i) <= CAPTION_RATIO * size(i + 1)) options.push({ seam: i, width: seams[i]!.end - seams[i]!.start });
     if (options.length === 0) continue;
-    const chosen = options.length === 2 && options[1]!.width < options[0]!.width ? options[1]! : options[0]!;
+    let chosen = options.length === 2 && options[1]!.width < options[0]!.width ? options[1]! : options[0]!;
+    if (options.length === 2) {
+      side ??= captionSide(raster, boxOf, first, last, size(i), colour);
+      if (side !== 'unknown') chosen = side === 'before' ? options[1]! : options[0]!;
+    }
     dropped.add(chosen.seam);
+    captionSeams.push(chosen.seam);
     captions++;
+    captionSegments.push(i);
+    const photo = chosen.seam === i - 1 ? i - 1 : i + 1;
+    captioned.add(photo);
+    if (photo < i) under++;
+    else over++;
+  }
+  // A photo without its caption, next to a light segment too long to be one, on the side where
+  // this collage's captions sit: its caption went into that segment (a drawing or a page on white,
+  // with no plain gap of its own between caption and drawing), so the seam between them would
+  // part the photo from its caption. Kept together instead: fewer parts, no caption lost.
+  // Measured on red-team seed 300 caption-14 (1×3, captions under, the middle panel a line
+  // drawing on white): the cut ran between the first photo and its caption, 7 px above it.
+  if (under > 0 !== over > 0) {
+    for (let i = 0; i < segments.length; i++) {
+      if (light[i] || captioned.has(i)) continue;
+      const next = under > 0 ? i + 1 : i - 1;
+      if (next < 0 || next >= segments.length || !light[next] || captionSegments.includes(next)) continue;
+      dropped.add(under > 0 ? i : i - 1);
+    }
   }
   const panels = light.filter((l) => !l).length;
   const isTrusted = trusted || panels >= 2;
@@ -129,5 +184,5 @@ export function attachCaptions(
       if (sky[k] || sky[k + 1]) dropped.add(k);
     });
   }
-  return { kept: seams.map((_, k) => k).filter((k) => !dropped.has(k)), trusted: isTrusted, captions };
+  return { kept: seams.map((_, k) => k).filter((k) => !dropped.has(k)), trusted: isTrusted, captions, captionSegments, captionSeams };
 }

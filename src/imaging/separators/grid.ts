@@ -56,13 +56,22 @@ export function chooseCut(h: StripDetection, v: StripDetection): StripDetection 
 }
 
 /** Narrows `sep` to a known full-length seam it overlaps, then checks it against the parent seam. */
-function refineSeam(parent: Separator | undefined, known: readonly Separator[], colour: Rgb | undefined): (sep: Separator) => Separator | null {
+function refineSeam(parent: Separator | undefined, known: readonly Separator[], colour: Rgb | undefined, captionGaps: readonly Interval[]): (sep: Separator) => Separator | null {
   return (found) => {
+    // The whole picture joined a caption to its photo across this gap; a part, seeing only its
+    // own photo and caption, may judge the caption too inked to be one (a 2-line caption of large
+    // type: red-team seed 302 caption-14, the cell's caption band 0.6 light only with more of the
+    // seam in it) and cut between them.
+    if (captionGaps.some((g) => g.start < found.end && found.start < g.end)) return null;
     const aligned = known.find((k) => k.start < found.end && found.start < k.end);
     const sep = aligned ? { start: Math.max(found.start, aligned.start), end: Math.min(found.end, aligned.end), colour: found.colour } : found;
     if (parent === undefined) return sep;
     const w = sep.end - sep.start;
-    if (w * SEAM_WIDTH_RATIO + SEAM_WIDTH_SLACK < parent.end - parent.start) return null;
+    // The width test is for a thin flat line inside a photo; a seam that continues a gutter running
+    // the whole picture is that gutter. Captions make the two axes' seams differ: a 2×2 grid with
+    // captions under its photos has 6 px columns but 19 px rows (seam + the caption's padding;
+    // red-team caption-13), and its columns failed the test (6·2 + 4 < 19): the grid fell to 2 rows.
+    if (!aligned && w * SEAM_WIDTH_RATIO + SEAM_WIDTH_SLACK < parent.end - parent.start) return null;
     const reference = colour ?? parent.colour;
     for (let c = 0; c < 3; c++) if (Math.abs(sep.colour[c]! - reference[c]!) > SEAM_COLOUR_TOLERANCE) return null;
     return sep;
@@ -115,7 +124,8 @@ export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetecti
     const options = (axis: StripDetection['axis']): PartDetectionOptions => {
       const known = axis === 'horizontal' ? hTop.separators : vTop.separators;
       const range = bounds[axis];
-      const base: PartDetectionOptions = { refine: refineSeam(parent, known, colour), trusted, damagedWithin: known, ...(colour ? { colour } : {}) };
+      const gaps = (axis === 'horizontal' ? hTop.captionGaps : vTop.captionGaps) ?? [];
+      const base: PartDetectionOptions = { refine: refineSeam(parent, known, colour, gaps), trusted, damagedWithin: known, ...(colour ? { colour } : {}) };
       return range ? { ...base, bounds: range } : base;
     };
     let cut: StripDetection | null = null;
@@ -125,7 +135,7 @@ export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetecti
       cut = chooseCut(hd, vd);
     }
     if (cut === null) {
-      panels.push(region);
+      panels.push(withinContent(region, bounds.horizontal, bounds.vertical));
       if (panels.length > MAX_GRID_PANELS) overflow = true;
       return;
     }
@@ -153,6 +163,13 @@ export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetecti
     panels.splice(0, panels.length, ...whole);
   }
   readingOrder(panels);
+  // Seams running the whole picture on both axes passed every rule over their whole length; a
+  // rule applied again inside one band may still drop one there (a seam beside a light photo
+  // edge reads as that photo's fade within the band). Their lattice is then the grid. Measured on
+  // red-team seed 301 caption-16 (2×2, 24 px grey gutters, captions under): the bottom band's
+  // column seam was dropped beside the bright left edge of its right photo, 3 panels of 4.
+  const full = overflow ? null : latticeOf(hTop, vTop);
+  if (full && full.length > panels.length) return { panels: full, seams };
   if (overflow || (panels.length > MAX_PARTS && !isLattice(panels))) {
     // Both axes have seams running the whole picture: every cell between them is a panel, so the
     // lattice of the two strip detections is a grid whatever a cell's inside looked like (a badge
@@ -181,6 +198,21 @@ function throughWholeSeams(panels: readonly Box[], h: StripDetection, v: StripDe
     out = out.flatMap((p) => (p.y < sep.start && sep.end < p.y + p.height ? [{ ...p, height: at - p.y }, { ...p, y: at, height: p.y + p.height - at }] : [p]));
   }
   return out;
+}
+
+/**
+ * A grid panel without the picture's margins: a part cut out along one axis spans its parent
+ * across the other, margins included, and stays so when nothing cuts it further — the big panel
+ * of a mosaic (one big photo beside two stacked small ones). Measured on red-team mosaics of seeds
+ * 300 and 301: the big panel kept the 14 px (20 px) margin above it, so it also sorted before the
+ * small panel to its left (y 0 < 13) — reading order is by the panels' top-left corners.
+ */
+function withinContent(box: Box, xs: Interval | undefined, ys: Interval | undefined): Box {
+  const x0 = xs ? Math.max(box.x, xs.start) : box.x;
+  const x1 = xs ? Math.min(box.x + box.width, xs.end) : box.x + box.width;
+  const y0 = ys ? Math.max(box.y, ys.start) : box.y;
+  const y1 = ys ? Math.min(box.y + box.height, ys.end) : box.y + box.height;
+  return x1 > x0 && y1 > y0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : box;
 }
 
 /** The cells of two usable strip detections (columns × rows), when at most MAX_GRID_PANELS. */

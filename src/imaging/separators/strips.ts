@@ -3,10 +3,10 @@
  * columns) or stacked (`vertical`, the lines are rows).
  */
 import type { Box, Raster } from '../raster.js';
-import { attachCaptions } from './captions.js';
-import { GAP_COLOUR_TOLERANCE } from './background-gap.js';
+import { attachCaptions, FLAT_TOLERANCE } from './captions.js';
+import { backgroundBeside, GAP_COLOUR_TOLERANCE } from './background-gap.js';
 import { classifyLines, LineKind, meanColour } from './classify.js';
-import { ballotOfRun, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, sameSeamColour, type Rgb } from './collage-colour.js';
+import { ballotOfRun, BLEND_LINES, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, sameSeamColour, type Rgb } from './collage-colour.js';
 import { damagedSeams } from './damaged-seams.js';
 import { seamWithoutFades } from './fading-seams.js';
 import { oneColourPieces, seamOfRun } from './seams.js';
@@ -38,6 +38,8 @@ export interface StripDetection {
   trusted: boolean;
   /** Captions attached to their photo. */
   captions: number;
+  /** The gaps between a caption and its photo, dropped as seams (picture coordinates): no cut inside a grid's part either. */
+  captionGaps?: Interval[];
   /** Seams found only by the damaged-seam rule (badges, heavy compression). */
   damaged: number;
   /** Every damaged seam found along the axis (before any other rule), for a second pass. */
@@ -91,8 +93,9 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   const kinds = classifyLines(lines);
   const firstRuns = findRuns(kinds, lines, options.colour);
   if (firstRuns === null) return none;
-  const runs = options.colour ? marginsOf(firstRuns, kinds, lines, options.colour) : firstRuns;
-  if (runs === null) return none;
+  const margined = options.colour ? marginsOf(firstRuns, kinds, lines, options.colour) : firstRuns;
+  if (margined === null) return none;
+  const runs = options.colour ? splitAtFlatPanels(margined, kinds, lines, options.colour) : margined;
 
   type Found = Separator & { damaged: boolean; ballot: Separator[] };
   const found: Found[] = [];
@@ -142,9 +145,14 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   let trusted = options.trusted ?? false;
   let captions = 0;
   let seams = kept;
+  let captionGaps: Interval[] | undefined;
   if (colour !== undefined && kept.length > 0 && !options.vote) {
     const result = attachCaptions(raster, region, axis, kept, first, last, colour, trusted);
+    // Seam k lies between segments k and k+1; beside a caption its width is the caption's gap.
+    const besideCaption = new Set(result.captionSegments.flatMap((i) => [i - 1, i]));
+    narrowPaddedSeams(raster, region, axis, origin, kept.filter((_, k) => !besideCaption.has(k)), kept);
     seams = result.kept.map((k) => kept[k]!);
+    captionGaps = result.captionSeams.map((k) => ({ start: kept[k]!.start, end: kept[k]!.end }));
     trusted = result.trusted;
     captions = result.captions;
   }
@@ -173,7 +181,7 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   }
   const apparent = segments.length;
   const damagedAll = damaged.map((d) => ({ start: origin + d.start, end: origin + d.end, colour: d.colour }));
-  return { axis, segments, separators, apparent, usable: apparent >= 2 && apparent <= MAX_PARTS, trusted, captions, damaged: damagedCount, damagedSeams: damagedAll, ...(options.vote ? { ballots } : {}) };
+  return { axis, segments, separators, apparent, usable: apparent >= 2 && apparent <= MAX_PARTS, trusted, captions, damaged: damagedCount, damagedSeams: damagedAll, ...(captionGaps?.length ? { captionGaps } : {}), ...(options.vote ? { ballots } : {}) };
 }
 
 /** Turns strip segments into boxes: the cross axis spans the whole region, never trimmed. */
@@ -215,4 +223,90 @@ function marginsOf(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, colour: 
   if (contentStart >= contentEnd) return null;
   if (contentStart === runs.contentStart && contentEnd === runs.contentEnd) return runs;
   return { contentStart, contentEnd, separators: runs.separators.filter((r) => r.start > contentStart && r.end < contentEnd) };
+}
+
+/** Widest other-coloured piece between two stretches of collage colour still taken for JPEG's blend, not a panel. */
+const FLAT_PANEL_MIN = BLEND_LINES + 1;
+/** A seam found beside a flat panel is at most this many times as wide as the collage's other seams (plus SEAM_SLACK). */
+const SEAM_WIDTH_FACTOR = 2;
+const SEAM_SLACK = 4;
+
+/**
+ * A separator belongs to the collage, not to a panel: once the collage colour is known, a run of
+ * plain lines that holds a flat panel (a flag's stripes are plain lines from edge to edge) is cut
+ * into the stretches of collage colour it holds, and the panel's plain lines are content.
+ *
+ * - an interior run [seam | flag | seam] is two seams, not one seam through the middle of the flag
+ *   (red-team flat-04 of seed 300: the cut ran through an orange-and-pink flag between two black
+ *   seams);
+ * - a run at an end of the content [flag | seam | plain panel edge] is no margin: its seam is a
+ *   seam (red-team A flat-06 and flat-11: a 6-strip whose first panel is a flag came back as 5).
+ *
+ * A stretch of collage colour counts only when the other seams of the axis vouch for it: at most
+ * SEAM_WIDTH_FACTOR times as wide as the widest of them (+SEAM_SLACK) — one collage's seams have
+ * one width (measured: 10 vs 10 px, 4 vs 4, 12 vs 12–14 in the three pictures) — so a photo's pale
+ * band (haze under a plain sky) next to its own sky is not taken for a seam; with no other seam,
+ * nothing is cut — and whose plain lines show the collage colour within FLAT_TOLERANCE (a seam's
+ * plain middle, not a thin seam's lossy mean: 0–2 levels off in those pictures, JPEG q25 included).
+ */
+function splitAtFlatPanels(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, colour: Rgb): AxisRuns {
+  const stretches = (run: Interval): Interval[] => {
+    const out: Interval[] = [];
+    for (const p of oneColourPieces(lines, run)) {
+      if (!sameColour(meanColour(lines, p.start, p.end), colour)) continue;
+      const last = out[out.length - 1];
+      if (last && p.start - last.end < FLAT_PANEL_MIN) last.end = p.end;
+      else out.push({ ...p });
+    }
+    return out;
+  };
+  const interior = runs.separators.map((r) => ({ run: r, own: stretches(r) }));
+  const widest = Math.max(0, ...interior.filter((r) => r.own.length === 1).map((r) => r.own[0]!.end - r.own[0]!.start));
+  if (widest === 0) return runs;
+  const vouched = (s: Interval): boolean => s.end - s.start <= SEAM_WIDTH_FACTOR * widest + SEAM_SLACK && sameColour(meanColour(lines, s.start, s.end), colour, FLAT_TOLERANCE);
+  const out: Interval[] = [];
+  // Runs touching the ends of the content, which findRuns leaves out.
+  let head = runs.contentStart;
+  while (head < runs.contentEnd && kinds[head] !== LineKind.Content) head++;
+  let tail = runs.contentEnd;
+  while (tail > head && kinds[tail - 1] !== LineKind.Content) tail--;
+  if (head > runs.contentStart && head < runs.contentEnd) out.push(...stretches({ start: runs.contentStart, end: head }).filter((s) => s.start > runs.contentStart && vouched(s)));
+  for (const { run, own } of interior) {
+    if (own.length >= 2 && own.every(vouched)) out.push(...own);
+    else out.push(run);
+  }
+  if (tail < runs.contentEnd && tail > head) out.push(...stretches({ start: tail, end: runs.contentEnd }).filter((s) => s.end < runs.contentEnd && vouched(s)));
+  return out.length === runs.separators.length && out.every((r, i) => r === runs.separators[i]) ? runs : { ...runs, separators: out };
+}
+
+/**
+ * A picture on a white background beside a white seam: the run of plain lines is the seam *and*
+ * that picture's blank edge, and its middle lies inside the picture. Where the axis has other
+ * seams to tell the collage's seam width, a run over SEAM_WIDTH_FACTOR times as wide as their
+ * median (+SEAM_SLACK) whose content on exactly one side has the run's colour for background is
+ * that panel's padding followed by a seam of the usual width: the seam is narrowed to that width
+ * on the other side. Either way the cut runs through plain lines only, so nothing is lost; this
+ * only gives the blank edge to the panel it belongs to. Measured on red-team A mix-09: a 73 px
+ * white run (59 px of a drawing's white edge + its 14 px seam) beside seams of 14 px; the cut
+ * moved from 391 (inside the drawing's box, 0–414) to 421, the seam's middle. With no other seam
+ * the width is unknown, and the run is cut through its middle as before (red-team mix-02). Not
+ * beside a caption: there the run is the gap the caption rule weighs (gen-caption-02: an 18 px
+ * seam over a caption, 4 px gaps, read as 4 px of seam and a caption's padding), and it runs after
+ * that rule, whose seams it is given.
+ */
+function narrowPaddedSeams(raster: Raster, region: Box, axis: StripAxis, origin: number, seams: (Separator & { damaged: boolean })[], all: readonly Separator[]): void {
+  if (all.length < 2) return;
+  const widths = all.map((s) => s.end - s.start);
+  seams.forEach((sep) => {
+    const i = all.indexOf(sep);
+    const others = widths.filter((_, k) => k !== i).sort((a, b) => a - b);
+    const usual = others[others.length >> 1]!;
+    if (sep.damaged || widths[i]! <= SEAM_WIDTH_FACTOR * usual + SEAM_SLACK) return;
+    const gap = { start: sep.start - origin, end: sep.end - origin };
+    const before = backgroundBeside(raster, region, axis, gap, 'before', sep.colour);
+    const after = backgroundBeside(raster, region, axis, gap, 'after', sep.colour);
+    if (before === after) return;
+    if (before) sep.start = sep.end - usual;
+    else sep.end = sep.start + usual;
+  });
 }

@@ -1,0 +1,127 @@
+/**
+ * Captions stay with their photo (captions.ts), under and over photos, in strips and grids:
+ * synthetic collages of noisy photos with one-line captions drawn as sparse dark marks on the
+ * canvas colour.
+ */
+import { describe, expect, it } from 'vitest';
+import { createRaster, type Box, type Raster } from '../../src/imaging/raster.js';
+import { planSplit } from '../../src/imaging/separators/index.js';
+import { fill, gradientPanel } from './build.js';
+
+/** A caption: marks 3 px wide every 6 px over the middle 60 % of the box, the rest canvas. */
+function caption(r: Raster, box: Box): void {
+  const from = box.x + Math.floor(box.width * 0.2);
+  const to = box.x + Math.floor(box.width * 0.8);
+  for (let x = from; x + 3 <= to; x += 6) fill(r, { x, y: box.y + 2, width: 3, height: box.height - 4 }, [40, 40, 40]);
+}
+
+interface Layout {
+  /** Caption above or below each photo. */
+  side: 'over' | 'under';
+  /** Gutter between a row and the next row's caption (or photo). */
+  gutter: number;
+  /** Gutter between columns (default: `gutter`). */
+  columnGutter?: number;
+  /** Plain gap between a caption and its own photo. */
+  gap: number;
+  photo: { width: number; height: number };
+  cols: number;
+  rows: number;
+}
+
+/** A grid collage on white; returns the raster and every panel (photo + its caption's marks). */
+function captioned(l: Layout): { raster: Raster; panels: Box[] } {
+  const band = 14;
+  const cell = l.photo.height + l.gap + band;
+  const columnGutter = l.columnGutter ?? l.gutter;
+  const width = l.cols * l.photo.width + (l.cols - 1) * columnGutter;
+  const height = l.rows * cell + (l.rows - 1) * l.gutter;
+  const r = createRaster(width, height);
+  fill(r, { x: 0, y: 0, width, height }, [255, 255, 255]);
+  const panels: Box[] = [];
+  for (let row = 0; row < l.rows; row++) {
+    for (let col = 0; col < l.cols; col++) {
+      const x = col * (l.photo.width + columnGutter);
+      const y = row * (cell + l.gutter);
+      const photoY = l.side === 'over' ? y + band + l.gap : y;
+      const captionY = l.side === 'over' ? y : y + l.photo.height + l.gap;
+      gradientPanel(r, { x, y: photoY, width: l.photo.width, height: l.photo.height }, row * l.cols + col, 30, 7 + row * 5 + col);
+      caption(r, { x, y: captionY, width: l.photo.width, height: band });
+      // The caption's marks leave 2 plain lines at the band's edges: the panel is photo + marks.
+      panels.push({ x, y: l.side === 'over' ? y + 2 : y, width: l.photo.width, height: cell - 2 });
+    }
+  }
+  return { raster: r, panels };
+}
+
+/** Every panel lies inside one part (no cut between a photo and its caption), and there are as many parts as panels. */
+function expectWhole(plan: ReturnType<typeof planSplit>, panels: Box[]): void {
+  expect(plan.ok).toBe(true);
+  if (!plan.ok) return;
+  expect(plan.parts).toHaveLength(panels.length);
+  for (const p of panels) {
+    const inside = plan.parts.some((b) => b.x <= p.x && b.y <= p.y && b.x + b.width >= p.x + p.width && b.y + b.height >= p.y + p.height);
+    expect(inside, `panel ${p.x},${p.y} ${p.width}x${p.height} in ${JSON.stringify(plan.parts)}`).toBe(true);
+  }
+}
+
+describe('captions stay with their photo', () => {
+  it('captions over the photos of a 2×2 grid whose gutter is narrower than the caption gap go with the photo below', () => {
+    // By the narrower seam the second row's captions would go with the first row (red-team caption-08).
+    const { raster, panels } = captioned({ side: 'over', gutter: 8, gap: 19, photo: { width: 180, height: 150 }, cols: 2, rows: 2 });
+    expectWhole(planSplit(raster), panels);
+  });
+
+  it('captions over the photos of a stacked strip go with the photo below', () => {
+    const { raster, panels } = captioned({ side: 'over', gutter: 6, gap: 16, photo: { width: 300, height: 120 }, cols: 1, rows: 3 });
+    expectWhole(planSplit(raster), panels);
+  });
+
+  it('captions under the photos of a stacked strip go with the photo above', () => {
+    const { raster, panels } = captioned({ side: 'under', gutter: 16, gap: 6, photo: { width: 300, height: 120 }, cols: 1, rows: 3 });
+    expectWhole(planSplit(raster), panels);
+  });
+
+  it('a 2×2 grid with captions under its photos keeps its 6 px columns although its rows are 19 px apart', () => {
+    // The row seam (gutter + caption padding) is over twice the column seam: the grid's width
+    // test dropped the columns and the grid came back as 2 rows (red-team caption-13).
+    const { raster, panels } = captioned({ side: 'under', gutter: 19, columnGutter: 6, gap: 8, photo: { width: 200, height: 160 }, cols: 2, rows: 2 });
+    const plan = planSplit(raster);
+    expect(plan).toMatchObject({ ok: true, axis: 'grid' });
+    expectWhole(plan, panels);
+  });
+
+  it('a photo whose caption runs into a drawing on white below it is not cut from its caption', () => {
+    // Stacked: photo, 6 px gap, caption, 16 px gutter, a curve drawn on white (its background
+    // meets the caption: no seam between them), 6 px gap, caption, 16 px gutter, photo, gap, caption.
+    const r = createRaster(300, 3 * (120 + 6 + 14) + 2 * 16);
+    fill(r, { x: 0, y: 0, width: r.width, height: r.height }, [255, 255, 255]);
+    const cell = 120 + 6 + 14 + 16;
+    gradientPanel(r, { x: 0, y: 0, width: 300, height: 120 }, 0, 30, 3);
+    for (let y = cell; y < cell + 120; y++) fill(r, { x: Math.round(150 + 100 * Math.sin(y / 17)), y, width: 3, height: 1 }, [30, 30, 120]);
+    gradientPanel(r, { x: 0, y: 2 * cell, width: 300, height: 120 }, 2, 30, 5);
+    for (let i = 0; i < 3; i++) caption(r, { x: 0, y: i * cell + 126, width: 300, height: 14 });
+    const plan = planSplit(r);
+    expect(plan.ok).toBe(true);
+    if (!plan.ok) return;
+    // Photo 0 (rows 0–120) and its caption's marks (128–138) lie in one part.
+    expect(plan.parts.some((p) => p.y <= 0 && p.y + p.height >= 138)).toBe(true);
+    // The last photo and its caption still stand apart from the rest.
+    expect(plan.parts.some((p) => p.y <= 2 * cell && p.y + p.height >= 2 * cell + 138 && p.y > 138)).toBe(true);
+  });
+
+  it('a caption too inked to be light within its grid cell stays with its photo when the whole row joined it', () => {
+    // 2×2, captions under, 6 px row gutters. Left captions are sparse marks (0.9 light), right
+    // ones dense (4 px every 6 px, edge to edge: 0.33): the whole row's caption band is 0.62
+    // light and joins its photos; the right cell's band alone (with the 5 plain lines under it)
+    // is 0.55, and the cell cut between photo and caption.
+    const { raster, panels } = captioned({ side: 'under', gutter: 6, columnGutter: 10, gap: 8, photo: { width: 200, height: 160 }, cols: 2, rows: 2 });
+    for (const row of [0, 1]) {
+      const y = row * (160 + 8 + 14 + 6) + 160 + 8;
+      fill(raster, { x: 0, y, width: 410, height: 14 }, [255, 255, 255]);
+      for (let x = 40; x + 2 <= 160; x += 12) fill(raster, { x, y: y + 2, width: 2, height: 10 }, [40, 40, 40]);
+      for (let x = 210; x + 4 <= 410; x += 6) fill(raster, { x, y: y + 2, width: 4, height: 10 }, [40, 40, 40]);
+    }
+    expectWhole(planSplit(raster), panels);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * A frame around the whole collage, of another colour than its seams (plan.ts, insideFrame):
+ * every line across the picture crosses the frame, so no line is plain until the frame is set aside.
+ */
+import { describe, expect, it } from 'vitest';
+import { createRaster, type Raster } from '../../src/imaging/raster.js';
+import { planSplit } from '../../src/imaging/separators/index.js';
+import { fill, gradientPanel, stripCollage, type Rgb } from './build.js';
+
+/** `inner` pasted inside a `frame` px border of `colour`. */
+function framed(inner: Raster, frame: number, colour: Rgb): Raster {
+  const r = createRaster(inner.width + 2 * frame, inner.height + 2 * frame);
+  fill(r, { x: 0, y: 0, width: r.width, height: r.height }, colour);
+  for (let y = 0; y < inner.height; y++) r.data.set(inner.data.subarray(y * inner.width * 4, (y + 1) * inner.width * 4), ((y + frame) * r.width + frame) * 4);
+  return r;
+}
+
+describe('a frame around the collage', () => {
+  it('a stack of 3 photos with 6 px grey seams inside an 8 px olive frame splits at its seams, the frame as margin', () => {
+    const { raster: inner } = stripCollage({ axis: 'vertical', panels: [150, 160, 150], cross: 300, separator: 6, separatorColour: [30, 30, 30], noise: 20 });
+    const plan = planSplit(framed(inner, 8, [105, 94, 52]));
+    expect(plan).toMatchObject({ ok: true, axis: 'vertical', method: 'detected' });
+    if (!plan.ok) return;
+    // Cuts through the middle of each seam (frame offset 8); the frame's rows are margin, its columns kept.
+    expect(plan.parts).toEqual([
+      { x: 0, y: 8, width: 316, height: 153 },
+      { x: 0, y: 161, width: 316, height: 166 },
+      { x: 0, y: 327, width: 316, height: 153 },
+    ]);
+  });
+
+  it('a framed single photo is still refused', () => {
+    const inner = createRaster(300, 200);
+    gradientPanel(inner, { x: 0, y: 0, width: 300, height: 200 }, 0, 20, 3);
+    expect(planSplit(framed(inner, 8, [105, 94, 52])).ok).toBe(false);
+  });
+
+  it('a lossy frame (ringing lines of its colour, one blended line) is set aside too', () => {
+    const { raster: inner } = stripCollage({ axis: 'vertical', panels: [150, 160, 150], cross: 300, separator: 8, separatorColour: [255, 255, 255], noise: 20 });
+    const r = framed(inner, 12, [178, 1, 25]);
+    // The 6 frame lines nearest the collage ring (every fourth pixel 22 off: spread 22, σ 9.5 — no plain line),
+    // and the last one is half-way to the panel beside it, as JPEG leaves them.
+    for (let y = 0; y < r.height; y++) {
+      for (let x = 0; x < r.width; x++) {
+        const d = Math.min(x, y, r.width - 1 - x, r.height - 1 - y);
+        if (d < 6 || d >= 12) continue;
+        const p = (y * r.width + x) * 4;
+        if (d === 11) {
+          const q = p + 4 * (x === 11 ? 1 : x === r.width - 12 ? -1 : y === 11 ? r.width : -r.width);
+          for (let c = 0; c < 3; c++) r.data[p + c] = (r.data[p + c]! + r.data[q + c]!) >> 1;
+        } else if ((x + y) % 4 === 0) r.data[p] = 200;
+      }
+    }
+    const plan = planSplit(r);
+    expect(plan).toMatchObject({ ok: true, axis: 'vertical', method: 'detected' });
+    if (!plan.ok) return;
+    expect(plan.parts.map((p) => p.y)).toEqual([13, 166, 334]);
+  });
+});

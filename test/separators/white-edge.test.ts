@@ -1,0 +1,26 @@
+/**
+ * A picture on a white background beside a white seam (strips.ts, narrowPaddedSeams): the run of
+ * plain lines is the seam and the picture's blank edge; with other seams to give the seam width,
+ * the blank edge goes with its picture.
+ */
+import { describe, expect, it } from 'vitest';
+import { createRaster } from '../../src/imaging/raster.js';
+import { planSplit } from '../../src/imaging/separators/index.js';
+import { fill, gradientPanel } from './build.js';
+
+describe('a white-background drawing beside a white seam', () => {
+  it('keeps its blank edge: the cut goes through the seam of the usual width, not the middle of edge + seam', () => {
+    // Four 200 px panels, 10 px white seams. Panel 0 is a curve drawn on white over its first
+    // 140 columns, its last 60 blank: the run of white is 70 px (130..210 would be cut at 175).
+    const r = createRaster(4 * 200 + 3 * 10, 180);
+    fill(r, { x: 0, y: 0, width: r.width, height: r.height }, [255, 255, 255]);
+    for (let x = 0; x < 140; x++) {
+      const y = Math.round(90 + 60 * Math.sin(x / 15));
+      fill(r, { x, y: y - 1, width: 1, height: 3 }, [30, 30, 120]);
+    }
+    for (let i = 1; i < 4; i++) gradientPanel(r, { x: i * 210, y: 0, width: 200, height: 180 }, i, 20, i + 3);
+    const plan = planSplit(r);
+    expect(plan).toMatchObject({ ok: true, axis: 'horizontal' });
+    expect(plan.ok ? plan.parts.map((p) => p.x) : []).toEqual([0, 205, 415, 625]);
+  });
+});
