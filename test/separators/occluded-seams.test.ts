@@ -14,14 +14,14 @@ import { fill, gradientPanel, type Rgb } from './build.js';
 const full = (r: Raster): Box => ({ x: 0, y: 0, width: r.width, height: r.height });
 const WHITE: Rgb = [255, 255, 255];
 
-/** A filled disc with a dark block in its middle standing for the digit. */
-function badge(r: Raster, cx: number, cy: number, radius: number, colour: Rgb = [220, 30, 30]): void {
+/** A filled disc with a block in its middle standing for the digit (light, unless `digit` says). */
+function badge(r: Raster, cx: number, cy: number, radius: number, colour: Rgb = [220, 30, 30], digit: Rgb = [250, 250, 250]): void {
   for (let y = Math.floor(cy - radius); y <= Math.ceil(cy + radius); y++) {
     for (let x = Math.floor(cx - radius); x <= Math.ceil(cx + radius); x++) {
       if (x >= 0 && y >= 0 && x < r.width && y < r.height && (x - cx) ** 2 + (y - cy) ** 2 <= radius * radius) fill(r, { x, y, width: 1, height: 1 }, colour);
     }
   }
-  fill(r, { x: Math.round(cx - radius / 4), y: Math.round(cy - radius / 3), width: Math.round(radius / 2), height: Math.round((2 * radius) / 3) }, [250, 250, 250]);
+  fill(r, { x: Math.round(cx - radius / 4), y: Math.round(cy - radius / 3), width: Math.round(radius / 2), height: Math.round((2 * radius) / 3) }, digit);
 }
 
 /** Damaged seams found along both axes of the whole picture (first pass: no collage colour). */
@@ -92,6 +92,70 @@ describe('a seam crossed by a badge is still a seam', () => {
     expect(plan).toMatchObject({ ok: true, axis: 'grid', method: 'detected' });
     if (!plan.ok) return;
     expect(plan.parts.map((p) => [p.x, p.y])).toEqual([[0, 0], [205, 0], [0, 165], [205, 165]]);
+  });
+});
+
+describe('badges in the seam colour, and bands beside a seam', () => {
+  /** Three gradient panels 180×130 with 8 px seams of `seam` colour; what `paint` adds. */
+  const strip = (seam: Rgb, paint: (r: Raster) => void): Raster => {
+    const r = createRaster(3 * 180 + 2 * 8, 130);
+    fill(r, full(r), seam);
+    for (let i = 0; i < 3; i++) gradientPanel(r, { x: i * 188, y: 0, width: 180, height: 130 }, i, 12, i + 3);
+    paint(r);
+    return r;
+  };
+
+  it('a white badge on a white seam (only its dark digit shows on the seam) is no panel between crossing seams', () => {
+    // The badge's fill meets the lines beside the seam at both ends of the digit, as the seams
+    // crossing a mosaic's panel would; across the digit's middle the fill is there too.
+    const r = strip(WHITE, (r) => {
+      badge(r, 184, 50, 18, WHITE, [20, 20, 20]);
+      badge(r, 372, 80, 18, WHITE, [20, 20, 20]);
+    });
+    const plan = planSplit(r);
+    expect(plan.ok && plan.parts.map((p) => p.x)).toEqual([0, 184, 372]);
+  });
+
+  it('a white seam beside a dark band of a photo, nearly one colour, is found where the badge straddles it', () => {
+    // The last 12 columns of the first panel are dark (specks make them content lines), one
+    // colour within the seam tolerance: a run of "seam lines" touching the white seam's run.
+    const r = strip(WHITE, (r) => {
+      fill(r, { x: 168, y: 0, width: 12, height: 130 }, [30, 14, 45]);
+      for (let y = 5; y < 130; y += 37) fill(r, { x: 168, y, width: 12, height: 1 }, [200, 200, 220]);
+      badge(r, 184, 50, 18, [20, 20, 20]);
+      badge(r, 372, 80, 18, [20, 20, 20]);
+    });
+    const plan = planSplit(r);
+    expect(plan.ok && plan.parts.map((p) => p.x)).toEqual([0, 184, 372]);
+  });
+
+  it('a blue seam with the line JPEG blends from it and the panel beside is found, cut inside the seam', () => {
+    const blue: Rgb = [30, 60, 190];
+    const r = strip(blue, (r) => {
+      fill(r, { x: 188, y: 0, width: 1, height: 130 }, [48, 66, 112]);
+      fill(r, { x: 376, y: 0, width: 1, height: 130 }, [48, 66, 112]);
+      badge(r, 184, 50, 18, [250, 200, 40]);
+      badge(r, 372, 80, 18, [250, 200, 40]);
+    });
+    const plan = planSplit(r);
+    expect(plan).toMatchObject({ ok: true, axis: 'horizontal' });
+    if (!plan.ok) return;
+    expect(plan.parts.length).toBe(3);
+    for (const [i, at] of [[1, 180], [2, 368]] as const) {
+      expect(plan.parts[i]!.x).toBeGreaterThanOrEqual(at);
+      expect(plan.parts[i]!.x).toBeLessThan(at + 8);
+    }
+  });
+
+  it('touching runs of seam lines without a badge on either stay unsplit (nothing tells the seam from the band)', () => {
+    const r = createRaster(3 * 180 + 2 * 8, 130);
+    fill(r, full(r), WHITE);
+    for (let i = 0; i < 3; i++) gradientPanel(r, { x: i * 188, y: 0, width: 180, height: 130 }, i, 12, i + 3);
+    fill(r, { x: 168, y: 0, width: 12, height: 130 }, [30, 14, 45]);
+    for (let y = 5; y < 130; y += 37) fill(r, { x: 168, y, width: 12, height: 1 }, [200, 200, 220]);
+    const stats = measureLines(r, full(r));
+    const seams = damagedSeams(r, full(r), 'horizontal', classifyLines(stats.columns));
+    expect(seams.some((s) => s.start < 180 && s.end > 168)).toBe(false);
   });
 });
 

@@ -18,7 +18,9 @@
  *    the axis, shows something the plain rules cannot (a content line; beside plain lines, a
  *    badge), its occluders are blobs and not panels between crossing seams (`betweenCrossings`),
  *    it is no gap inside one panel (`background-gap.ts`), and within FLANK_DISTANCE lines on each
- *    side a panel line flanks it where it is visible (`isPanelLine`).
+ *    side a panel line flanks it where it is visible (`isPanelLine`). Of runs of different
+ *    colours that touch (a seam and JPEG's blend line beside it, a seam and a dark band of a photo
+ *    nearly one colour), only the one a badge straddles is checked (`straddledRun`).
  *
  * **Cost.** Searched only in pictures of at most DAMAGED_SEARCH_MAX_PIXELS (the 600–900 px
  * pictures of quest tasks that need it). Per line: 16 probes; per candidate run of at most
@@ -36,7 +38,7 @@ import { findRuns, NARROW_RINGING_RUN } from './runs.js';
 import { isGapInsidePanel } from './background-gap.js';
 import { LineKind } from './classify.js';
 import { overWhite } from './line-stats.js';
-import { sameColour, type Rgb } from './collage-colour.js';
+import { BLEND_LINES, sameColour, type Rgb } from './collage-colour.js';
 import { betweenCrossings, isPanelLine, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
 import type { Interval } from './segments.js';
 
@@ -98,6 +100,41 @@ function wholeBlobs(blobs: readonly Interval[]): Interval[] {
     else out.push({ ...b });
   }
   return out;
+}
+
+/**
+ * Of touching runs of seam lines in different colours, the one a badge straddles: its lines all
+ * carry one blob, and one of them the longest blob of all the runs (a badge's widest chord lies on
+ * the seam it is centred on; a band beside the seam meets only the badge's rim). Runs of at most
+ * BLEND_LINES lines beside a wider one are the JPEG blend of a seam's edge and lose. Null when no
+ * run carries a blob: then nothing tells a seam from the band beside it.
+ */
+function straddledRun(runs: readonly Interval[], occluders: readonly Interval[][]): Interval | null {
+  const widest = Math.max(...runs.map((r) => r.end - r.start));
+  let best: Interval | null = null;
+  let bestLength = 0;
+  for (const run of runs) {
+    if (run.end - run.start <= BLEND_LINES && widest > BLEND_LINES) continue;
+    let longest = 0;
+    let crossed: Interval | null = null;
+    for (let l = run.start; l < run.end; l++) {
+      for (const b of wholeBlobs(occluders[l] ?? [])) {
+        if (b.end - b.start > longest) {
+          longest = b.end - b.start;
+          crossed = b;
+        }
+      }
+    }
+    if (crossed === null) continue;
+    const blob = crossed;
+    const everyLine = Array.from({ length: run.end - run.start }, (_, j) => occluders[run.start + j] ?? []).every((o) => o.some((b) => b.start < blob.end && blob.start < b.end));
+    if (!everyLine) continue;
+    if (longest > bestLength || (longest === bestLength && best && run.end - run.start > best.end - best.start)) {
+      best = run;
+      bestLength = longest;
+    }
+  }
+  return best;
 }
 
 function chains(a: Rgb, b: Rgb): boolean {
@@ -201,15 +238,31 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
   const plain = only ? [] : (findRuns(kinds)?.separators ?? []);
   const narrowest = plain.length === 0 ? 0 : Math.min(...plain.map((r) => r.end - r.start));
   const out: DamagedSeam[] = [];
-  let i = 0;
-  while (i < count) {
+  const runs: Interval[] = [];
+  for (let i = 0; i < count; ) {
     if (!near[i]) {
       i++;
       continue;
     }
     const start = i;
     for (i++; i < count && near[i] && chains(near[i]!, near[i - 1]!); i++);
-    const end = i;
+    runs.push({ start, end: i });
+  }
+  // Runs of different colours that touch (a blue seam and the line JPEG blends from it and the
+  // panel beside; a white seam and a dark photo band nearly one colour beside it): only the run the
+  // badge straddles is examined, and the other runs beside it count as its flanking content.
+  const examined: Interval[] = [];
+  for (let g = 0; g < runs.length; ) {
+    let h = g + 1;
+    while (h < runs.length && runs[h]!.start === runs[h - 1]!.end) h++;
+    if (h - g === 1) examined.push(runs[g]!);
+    else {
+      const straddled = straddledRun(runs.slice(g, h), occluders);
+      if (straddled) examined.push(straddled);
+    }
+    g = h;
+  }
+  for (const { start, end } of examined) {
     // The colour of the middle line: the edge lines blend with the panels.
     const c = near[start + ((end - start) >> 1)]!;
     const seam = { start, end };
@@ -217,7 +270,7 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
     const blobs = lines.flat();
     const contentLines = kinds.subarray(start, end).filter((k) => k === LineKind.Content).length;
     // Real content on both sides: a content line that is not a seam line.
-    const flanked = start > 0 && end < count && kinds[start - 1] === LineKind.Content && !near[start - 1] && kinds[end] === LineKind.Content && !near[end];
+    const flanked = start > 0 && end < count && kinds[start - 1] === LineKind.Content && kinds[end] === LineKind.Content;
     if (!flanked || end - start > NARROW_RINGING_RUN || (end - start) * WIDTH_RATIO + WIDTH_SLACK < narrowest) continue;
     // Something only this rule sees: a content line, and beside plain lines a badge (a badge may
     // leave a seam's edge lines untouched; without one, plain and ringing lines are the plain rules' seam).

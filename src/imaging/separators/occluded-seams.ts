@@ -85,6 +85,20 @@ export const BLOB_GAP = 3;
  * most 0.02 — there the "occluder" *is* the content beside, and the rest is background.
  */
 export const PANEL_SHARE = 0.35;
+/**
+ * Longest digit of a badge filled with the seam colour, along the seam: 7 glyph rows of 3 px
+ * (badges of radius 18–20) plus JPEG blur at both ends, measured 21–26 px on the generated white
+ * badges on white seams. A longer occluder with seam colour at both ends is a panel between
+ * crossing seams.
+ */
+const DIGIT_MAX = 32;
+/**
+ * How far beside the run the fill of such a badge is looked for, and how many lines of it in a
+ * row: the digit (up to 15 px wide) may cover the first lines beside a thin seam, and the fill
+ * reaches r − w/2 ≥ 5 px beyond the seam (radius ≥ 11, seams ≤ 12 px).
+ */
+const FILL_REACH = 24;
+const FILL_LINES = 3;
 /** JPEG blur around an occluder: positions this close to one are not "visible" either. */
 const RIM = 4;
 
@@ -232,5 +246,23 @@ export function betweenCrossings(raster: Raster, region: Box, axis: 'horizontal'
     return distance(d, p0 + t * step, k) <= NEAR_SEAM_TOLERANCE;
   };
   const crossing = (t: number): boolean => seamAt(start - 1, t) && seamAt(end, t);
-  return crossing(o.start - 2) && crossing(o.end + 1);
+  if (!crossing(o.start - 2) || !crossing(o.end + 1)) return false;
+  // A badge filled with the seam's own colour shows on the seam only as its digit, and its fill
+  // meets the lines beside the run at both ends of the digit, as crossing seams would. Across the
+  // digit's middle the fill shows beside the run on both sides; a panel crossing the run fills
+  // the lines beside it there.
+  if (o.end - o.start > DIGIT_MAX) return true;
+  const count = axis === 'horizontal' ? region.width : region.height;
+  const middle = (o.start + o.end) >> 1;
+  const fillBeside = (from: number, step: number): boolean => {
+    let on = 0;
+    for (let j = 0; j < FILL_REACH; j++) {
+      const line = from + step * j;
+      if (line < 0 || line >= count) return false;
+      on = seamAt(line, middle) ? on + 1 : 0;
+      if (on >= FILL_LINES) return true;
+    }
+    return false;
+  };
+  return !(fillBeside(start - 1, -1) && fillBeside(end, 1));
 }
