@@ -129,6 +129,22 @@ describe('badges in the seam colour, and bands beside a seam', () => {
     expect(plan.ok && plan.parts.map((p) => p.x)).toEqual([0, 184, 372]);
   });
 
+  it('… also when the digit\'s stem, drawn in the seam colour, leaves the lines through it too little fill to read alone', () => {
+    // The stem (3 px wide, 21 px tall) leaves 7–8 px of fill above and below it on the seam's
+    // middle lines: those lines are read again under the badge the other lines show, and count
+    // as crossed by it.
+    const r = strip(WHITE, (r) => {
+      fill(r, { x: 168, y: 0, width: 12, height: 130 }, [30, 14, 45]);
+      for (let y = 5; y < 130; y += 37) fill(r, { x: 168, y, width: 12, height: 1 }, [200, 200, 220]);
+      for (const [cx, cy] of [[184, 50], [372, 80]] as const) {
+        badge(r, cx, cy, 18, [20, 20, 20], [20, 20, 20]);
+        fill(r, { x: cx - 1, y: cy - 10, width: 3, height: 21 }, WHITE);
+      }
+    });
+    const plan = planSplit(r);
+    expect(plan.ok && plan.parts.map((p) => p.x)).toEqual([0, 184, 372]);
+  });
+
   it('a blue seam with the line JPEG blends from it and the panel beside is found, cut inside the seam', () => {
     const blue: Rgb = [30, 60, 190];
     const r = strip(blue, (r) => {
@@ -145,6 +161,20 @@ describe('badges in the seam colour, and bands beside a seam', () => {
       expect(plan.parts[i]!.x).toBeGreaterThanOrEqual(at);
       expect(plan.parts[i]!.x).toBeLessThan(at + 8);
     }
+  });
+
+  it('beside a seam a badge crosses, a 1 px band of a photo nearly one colour is no seam: the collage draws its seams alike', () => {
+    // The first panel has a dark 1 px column with panel on both sides: alone, the heavy-JPEG
+    // rule's 1–3 px seam. Beside 8 px seams carrying badges, it is far too thin to be one.
+    const r = strip([30, 30, 30], (r) => {
+      fill(r, { x: 90, y: 0, width: 1, height: 130 }, [40, 40, 44]);
+      for (const y of [20, 100]) fill(r, { x: 90, y, width: 1, height: 1 }, [200, 200, 200]);
+      badge(r, 184, 50, 18, [250, 200, 40]);
+      badge(r, 372, 80, 18, [250, 200, 40]);
+    });
+    const stats = measureLines(r, full(r));
+    const seams = damagedSeams(r, full(r), 'horizontal', classifyLines(stats.columns));
+    expect(seams.map((s) => [s.start, s.end])).toEqual([[180, 188], [368, 376]]);
   });
 
   it('touching runs of seam lines without a badge on either stay unsplit (nothing tells the seam from the band)', () => {
@@ -191,6 +221,25 @@ describe('what a seam line may carry', () => {
       fill(r, { x: 0, y: 400, width: 1, height: 40 }, [0, 0, 200]);
     });
     expect(read(r)).toEqual([{ start: 100, end: 130 }, { start: 400, end: 440 }]);
+  });
+
+  it('a badge whose digit is drawn in the seam colour is one occluder, not parts too short to be a badge', () => {
+    // A 140 px line (a strip 130–150 px tall): fill 7 px, digit stroke 3 px in the seam colour,
+    // fill 12 px, stroke 3 px, fill 7 px. Counted apart, the two 7 px parts are 14 px of noise,
+    // more than a 140 px line may carry.
+    const r = line(140, (r) => {
+      fill(r, { x: 0, y: 50, width: 1, height: 32 }, [20, 20, 20]);
+      fill(r, { x: 0, y: 57, width: 1, height: 3 }, WHITE);
+      fill(r, { x: 0, y: 72, width: 1, height: 3 }, WHITE);
+    });
+    expect(read(r)).toEqual([{ start: 50, end: 82 }]);
+  });
+
+  it('scattered specks a few pixels apart stay noise (no occluder made of JPEG noise)', () => {
+    const r = line(600, (r) => {
+      for (let y = 100; y < 160; y += 12) fill(r, { x: 0, y, width: 1, height: 1 }, [30, 30, 30]);
+    });
+    expect(read(r)).toEqual([]);
   });
 
   it(`more than ${MAX_OCCLUDERS} occluders (a column through lines of text) is no seam line`, () => {

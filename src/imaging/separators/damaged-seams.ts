@@ -213,11 +213,13 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
     // with those positions counted as occluded.
     if (shared.length === 0 || failed.length === 0) return;
     const hidden = visibleMask(length, shared);
+    const blobsOfRun = wholeBlobs(shared);
     for (const l of failed) {
       const found = readSeamLine(lineAt(l), lineColour[l]!, maxShare, !only, hidden);
       if (found === null) continue;
       near[l] = lineColour[l]!;
-      occluders[l] = found;
+      // Its occluders are the badge it was read under (the positions it could not show).
+      occluders[l] = [...found, ...blobsOfRun];
     }
   };
   for (let i = 0; i < count; ) {
@@ -237,7 +239,7 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
   // axis, if any, bounds their width (a grid part inherits its seams from the whole picture).
   const plain = only ? [] : (findRuns(kinds)?.separators ?? []);
   const narrowest = plain.length === 0 ? 0 : Math.min(...plain.map((r) => r.end - r.start));
-  const out: DamagedSeam[] = [];
+  const out: (DamagedSeam & { badge: boolean })[] = [];
   const runs: Interval[] = [];
   for (let i = 0; i < count; ) {
     if (!near[i]) {
@@ -290,9 +292,16 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
       }
       return false;
     };
-    if (panelWithin(start - 1, -1) && panelWithin(end, 1)) out.push({ ...seam, colour: c });
+    if (panelWithin(start - 1, -1) && panelWithin(end, 1)) out.push({ ...seam, colour: c, badge: blobs.length > 0 });
   }
-  return out;
+  // A seam crossed by a badge is drawn as wide as the collage's other seams: one without a badge
+  // that is far narrower than the narrowest badge seam (by WIDTH_RATIO, as for the plain seams)
+  // is a thin band of a photo, nearly one colour (measured on badge collages at q65–q95: 1 px
+  // dark bands inside photos beside 9–11 px badge seams; the 1–3 px heavy-JPEG seams carry no
+  // badge and meet no badge seam).
+  const badged = out.filter((o) => o.badge).map((o) => o.end - o.start);
+  const narrowestBadged = badged.length === 0 ? 0 : Math.min(...badged);
+  return out.filter((o) => o.badge || (o.end - o.start) * WIDTH_RATIO + WIDTH_SLACK >= narrowestBadged).map(({ start, end, colour }) => ({ start, end, colour }));
 }
 
 /**

@@ -77,6 +77,16 @@ const TIGHT_SHARE = 0.9;
 /** Off-colour bits closer than this merge into one stretch (a digit inside a badge, JPEG blur at its rim). */
 export const BLOB_GAP = 3;
 /**
+ * A digit drawn in the seam's colour splits a badge's stretch on a seam line: glyph strokes of
+ * 3 px (badges of radius 18–20) leave gaps of 3–21 px of seam colour between parts of the fill
+ * of 5–12 px, and without joining them a line of a 130–150 px strip counts the parts as more than
+ * NOISE_SHARE of noise (measured on white seams under black badges at q95). A gap up to
+ * DIGIT_GAP_IN_LINE joins the stretch while at least DIGIT_DENSITY of the joined stretch is off
+ * the seam colour: scattered JPEG noise (bits of 1–3 px, far apart) stays noise.
+ */
+const DIGIT_GAP_IN_LINE = 21;
+const DIGIT_DENSITY = 0.5;
+/**
  * Share of the visible positions (outside the occluders) at which a panel line is off the seam
  * colour. Measured on the generated badge collages: the best of the three lines beside a badge
  * seam is off at 0.35–1.0 of them (0.35 and 0.39 the two lowest of 90 seams, photos with a bright
@@ -176,7 +186,10 @@ export function readSeamLine(at: LineAt, k: Rgb, maxShare: number, interior: boo
       continue;
     }
     if (++blocked > maxBlocked) return null;
-    if (t - lastOff > BLOB_GAP && !closeStretch()) return null;
+    // A gap of seam colour inside a badge is its digit (drawn in the seam's colour): it joins
+    // the stretches either side while they stay mostly off-colour across it.
+    const joins = t - lastOff <= BLOB_GAP || (t - lastOff <= DIGIT_GAP_IN_LINE && stretchStart >= 0 && (stretchOff + 1) >= DIGIT_DENSITY * (t - stretchStart + 1));
+    if (!joins && !closeStretch()) return null;
     if (stretchStart < 0) stretchStart = t;
     stretchOff++;
     lastOff = t;
