@@ -177,6 +177,22 @@ describe('badges in the seam colour, and bands beside a seam', () => {
     expect(seams.map((s) => [s.start, s.end])).toEqual([[180, 188], [368, 376]]);
   });
 
+  it('a white seam between light photos (within the seam tolerance of white in most places) is found where badges cross it', () => {
+    // The panels' two columns beside each seam are light (208–221, dark for 3 px in every 15):
+    // within 48 of white but for the specks, off by more than 32 everywhere.
+    const r = createRaster(3 * 180 + 2 * 8, 130);
+    fill(r, full(r), WHITE);
+    for (let i = 0; i < 3; i++) {
+      const x0 = i * 188;
+      gradientPanel(r, { x: x0, y: 0, width: 180, height: 130 }, i, 12, i + 3);
+      for (let y = 0; y < 130; y++) for (const x of [x0, x0 + 1, x0 + 178, x0 + 179]) fill(r, { x, y, width: 1, height: 1 }, y % 15 < 3 ? [90, 90, 90] : [210 + ((x * 7 + y * 13) % 12), 212 + ((x * 5 + y * 3) % 10), 208 + (y % 13)]);
+    }
+    badge(r, 184, 50, 18, [220, 30, 30]);
+    badge(r, 372, 80, 18, [30, 90, 200]);
+    const plan = planSplit(r);
+    expect(plan.ok && plan.parts.map((p) => p.x)).toEqual([0, 184, 372]);
+  });
+
   it('touching runs of seam lines without a badge on either stay unsplit (nothing tells the seam from the band)', () => {
     const r = createRaster(3 * 180 + 2 * 8, 130);
     fill(r, full(r), WHITE);

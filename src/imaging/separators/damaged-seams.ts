@@ -39,7 +39,7 @@ import { isGapInsidePanel } from './background-gap.js';
 import { LineKind } from './classify.js';
 import { overWhite } from './line-stats.js';
 import { BLEND_LINES, sameColour, type Rgb } from './collage-colour.js';
-import { betweenCrossings, isPanelLine, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
+import { betweenCrossings, CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, isPanelLine, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
 import type { Interval } from './segments.js';
 
 /** Largest picture searched for damaged seams: 1200×1000, beyond the 600–900 px of heavy-JPEG and badge collages. */
@@ -289,6 +289,9 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
         const line = from + step * d;
         if (line < 0 || line >= count) return false;
         if (isPanelLine(lineAt(line), c, visible)) return true;
+        // Beside a badge's seam (tight around its colour, `readSeamLine`) a photo close to the
+        // seam colour is a panel when it is off by more than CLOSE_PANEL_TOLERANCE.
+        if (blobs.length > 0 && isPanelLine(lineAt(line), c, visible, CLOSE_PANEL_TOLERANCE, CLOSE_PANEL_SHARE)) return true;
       }
       return false;
     };
