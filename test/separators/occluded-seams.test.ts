@@ -193,6 +193,21 @@ describe('badges in the seam colour, and bands beside a seam', () => {
     expect(plan.ok && plan.parts.map((p) => p.x)).toEqual([0, 184, 372]);
   });
 
+  it('beside thin seams a badge crosses, a dark trunk of a photo as thin is no seam: it is not drawn as clean', () => {
+    // 3 px black seams; in the first panel a 1 px dark column whose pixels wander up to 40 levels
+    // from its colour (a palm trunk against the sky): as wide as a heavy-JPEG seam, not as tight.
+    const r = createRaster(3 * 180 + 2 * 3, 130);
+    fill(r, full(r), [0, 0, 0]);
+    for (let i = 0; i < 3; i++) gradientPanel(r, { x: i * 183, y: 0, width: 180, height: 130 }, i, 12, i + 3);
+    for (let y = 0; y < 130; y++) fill(r, { x: 90, y, width: 1, height: 1 }, y % 3 === 0 ? [70, 76, 79] : [30, 36, 39]);
+    badge(r, 181.5, 50, 15, [250, 200, 40]);
+    badge(r, 364.5, 80, 15, [250, 200, 40]);
+    const stats = measureLines(r, full(r));
+    const seams = damagedSeams(r, full(r), 'horizontal', classifyLines(stats.columns));
+    expect(seams.some((s) => s.start <= 90 && s.end > 90)).toBe(false);
+    expect(seams.length).toBe(2);
+  });
+
   it('touching runs of seam lines without a badge on either stay unsplit (nothing tells the seam from the band)', () => {
     const r = createRaster(3 * 180 + 2 * 8, 130);
     fill(r, full(r), WHITE);

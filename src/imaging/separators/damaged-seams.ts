@@ -39,7 +39,7 @@ import { isGapInsidePanel } from './background-gap.js';
 import { LineKind } from './classify.js';
 import { overWhite } from './line-stats.js';
 import { BLEND_LINES, sameColour, type Rgb } from './collage-colour.js';
-import { betweenCrossings, CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, isPanelLine, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
+import { betweenCrossings, CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, isPanelLine, isTightLine, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
 import type { Interval } from './segments.js';
 
 /** Largest picture searched for damaged seams: 1200×1000, beyond the 600–900 px of heavy-JPEG and badge collages. */
@@ -297,14 +297,21 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
     };
     if (panelWithin(start - 1, -1) && panelWithin(end, 1)) out.push({ ...seam, colour: c, badge: blobs.length > 0 });
   }
-  // A seam crossed by a badge is drawn as wide as the collage's other seams: one without a badge
-  // that is far narrower than the narrowest badge seam (by WIDTH_RATIO, as for the plain seams)
-  // is a thin band of a photo, nearly one colour (measured on badge collages at q65–q95: 1 px
-  // dark bands inside photos beside 9–11 px badge seams; the 1–3 px heavy-JPEG seams carry no
-  // badge and meet no badge seam).
+  // A seam crossed by a badge shows how the collage draws its seams: one without a badge beside
+  // it must be drawn alike, at least half as wide (WIDTH_RATIO, as for the plain seams) and as
+  // clean (a line of it tight around its colour, `isTightLine`). Else it is a thin band of a
+  // photo nearly one colour: measured on badge collages at q65–q95, 1 px dark bands and a palm
+  // trunk beside 3–11 px badge seams, their best line within 24 of their colour at 0.48–0.85
+  // (a drawn seam's ≥ 0.9). Heavy-JPEG seams, never tight, carry no badge and meet none.
   const badged = out.filter((o) => o.badge).map((o) => o.end - o.start);
-  const narrowestBadged = badged.length === 0 ? 0 : Math.min(...badged);
-  return out.filter((o) => o.badge || (o.end - o.start) * WIDTH_RATIO + WIDTH_SLACK >= narrowestBadged).map(({ start, end, colour }) => ({ start, end, colour }));
+  if (badged.length === 0) return out.map(({ start, end, colour }) => ({ start, end, colour }));
+  const narrowestBadged = Math.min(...badged);
+  const drawnAlike = (o: DamagedSeam): boolean => {
+    if ((o.end - o.start) * WIDTH_RATIO + WIDTH_SLACK < narrowestBadged) return false;
+    for (let l = o.start; l < o.end; l++) if (isTightLine(lineAt(l), o.colour)) return true;
+    return false;
+  };
+  return out.filter((o) => o.badge || drawnAlike(o)).map(({ start, end, colour }) => ({ start, end, colour }));
 }
 
 /**

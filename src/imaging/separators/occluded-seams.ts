@@ -215,6 +215,24 @@ export function readSeamLine(at: LineAt, k: Rgb, maxShare: number, interior: boo
 }
 
 /**
+ * True when TIGHT_SHARE of the line lies within TIGHT_TOLERANCE of `k`: as clean as the rest of
+ * a seam line a badge crosses. Stops once decided.
+ *
+ * @example
+ * ```ts
+ * isTightLine({ raster, region, axis: 'horizontal', line: 204, length: 354 }, [0, 0, 0]); // true on a drawn black seam
+ * ```
+ */
+export function isTightLine(at: LineAt, k: Rgb): boolean {
+  const d = at.raster.data;
+  const [p0, step] = walk(at);
+  const maxLoose = (1 - TIGHT_SHARE) * at.length;
+  let loose = 0;
+  for (let t = 0, p = p0; t < at.length; t++, p += step) if (distance(d, p, k) > TIGHT_TOLERANCE && ++loose > maxLoose) return false;
+  return true;
+}
+
+/**
  * The positions along a line where a seam with these occluders is visible: 1 outside every
  * occluder widened by RIM, 0 inside.
  *
