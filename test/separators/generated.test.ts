@@ -11,7 +11,6 @@ import { loadBatch, scoreBatch, scoreOne, table } from './score.js';
 const KNOWN_MISSES: Record<string, string> = {
   'gen-badge-02.jpg': 'a 3-strip, black 11 px seams, both crossed by a badge: refused',
   'gen-badge-04.jpg': 'a 4-strip with 3 badges: 3 parts found',
-  'gen-grid-01.jpg': 'a 4x4 grid with blue seams: 12 panels found',
 };
 
 describe('generated collages (tuned batch)', () => {
@@ -27,11 +26,11 @@ describe('generated collages (tuned batch)', () => {
 });
 
 describe('generated collages (unseen batch)', () => {
-  it('scores at least the measured 38 of 42 exact, and cuts through no panel', async () => {
+  it('scores at least the measured 40 of 42 exact, and cuts through no panel', async () => {
     const results = await scoreBatch('unseen');
     const exact = results.filter((r) => r.exact).length;
     const bad = results.filter((r) => r.badCuts.length > 0).length;
-    expect(exact, table(results)).toBeGreaterThanOrEqual(38);
+    expect(exact, table(results)).toBeGreaterThanOrEqual(40);
     expect(bad, table(results)).toBe(0);
   }, 120_000);
 });

@@ -220,6 +220,24 @@ describe('badges in the seam colour, and bands beside a seam', () => {
   });
 });
 
+describe('a grid whose seam a badge hides inside one band', () => {
+  it('is still the lattice of the seams running the whole picture', () => {
+    // 3×3 panels 160×120, black 6 px seams, a badge on the first column seam in the middle band.
+    // There the panel left of the seam ends in 10 near-black columns: inside the band no line
+    // beside the seam is a panel line, while across the whole picture it is (the other bands).
+    const seam = 6;
+    const r = createRaster(3 * 160 + 2 * seam, 3 * 120 + 2 * seam);
+    fill(r, full(r), [0, 0, 0]);
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) gradientPanel(r, { x: j * (160 + seam), y: i * (120 + seam), width: 160, height: 120 }, i * 3 + j, 10, i * 3 + j + 1);
+    fill(r, { x: 150, y: 126, width: 10, height: 120 }, [22, 20, 24]);
+    badge(r, 163, 126 + 60, 16, [250, 200, 40]);
+    const plan = planSplit(r);
+    expect(plan).toMatchObject({ ok: true, axis: 'grid' });
+    if (!plan.ok) return;
+    expect(plan.parts.map((p) => [p.x, p.y])).toEqual([0, 123, 249].flatMap((py) => [0, 163, 329].map((px) => [px, py])));
+  });
+});
+
 describe('a panel between seams is no badge', () => {
   it('a mosaic whose top and bottom rows have seams one pixel apart keeps its middle panel whole', () => {
     // Found by fast-check: columns 40–42 are black in the top and bottom rows, the middle panel
@@ -264,6 +282,14 @@ describe('what a seam line may carry', () => {
       fill(r, { x: 0, y: 72, width: 1, height: 3 }, WHITE);
     });
     expect(read(r)).toEqual([{ start: 50, end: 82 }]);
+  });
+
+  it('two badges close together are two occluders (the digit join undone when the stretch outgrows one badge)', () => {
+    const r = line(600, (r) => {
+      fill(r, { x: 0, y: 200, width: 1, height: 41 }, [220, 30, 30]);
+      fill(r, { x: 0, y: 259, width: 1, height: 41 }, [220, 30, 30]);
+    });
+    expect(read(r)).toEqual([{ start: 200, end: 241 }, { start: 259, end: 300 }]);
   });
 
   it('scattered specks a few pixels apart stay noise (no occluder made of JPEG noise)', () => {

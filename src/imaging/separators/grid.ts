@@ -153,7 +153,17 @@ export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetecti
     const lattice = latticeOf(hTop, vTop);
     return lattice ? { panels: lattice, seams } : { panels: null, seams };
   }
+  // The same when the parts missed a seam of the whole picture inside one band (junction badges
+  // hide its ends there): each panel found is whole cells of the lattice, and the lattice is finer.
+  const lattice = latticeOf(hTop, vTop);
+  if (lattice && lattice.length > panels.length && panels.every((p) => coversCells(p, hTop, vTop))) return { panels: lattice, seams };
   return { panels, seams };
+}
+
+/** True when the box's edges lie on the cuts (or content ends) of both strip detections. */
+function coversCells(box: Box, h: StripDetection, v: StripDetection): boolean {
+  const onCut = (at: number, segments: readonly Interval[]): boolean => segments.some((s) => Math.abs(s.start - at) <= LATTICE_SLACK || Math.abs(s.end - at) <= LATTICE_SLACK);
+  return onCut(box.x, h.segments) && onCut(box.x + box.width, h.segments) && onCut(box.y, v.segments) && onCut(box.y + box.height, v.segments);
 }
 
 /** The cells of two usable strip detections (columns × rows), when at most MAX_GRID_PANELS. */

@@ -176,15 +176,21 @@ export function readSeamLine(at: LineAt, k: Rgb, maxShare: number, interior: boo
   let stretchStart = -1;
   let stretchOff = 0;
   let lastOff = -BLOB_GAP - 1;
-  const closeStretch = (): boolean => {
+  // The last digit join of the current stretch: where the gap began and ended, and the stretch's
+  // off-colour pixels before it (to undo the join if the stretch outgrows one badge).
+  let joinFrom = -1;
+  let joinTo = -1;
+  let joinOff = 0;
+  const closeStretch = (end = lastOff, off = stretchOff): boolean => {
     if (stretchStart < 0) return true;
-    const len = lastOff - stretchStart + 1;
+    const len = end - stretchStart + 1;
     if (len >= BLOB_MIN) {
-      occluders.push({ start: stretchStart, end: lastOff + 1 });
+      occluders.push({ start: stretchStart, end: end + 1 });
       if (occluders.length > MAX_OCCLUDERS) return false;
-    } else noise += stretchOff;
+    } else noise += off;
     stretchStart = -1;
     stretchOff = 0;
+    joinFrom = -1;
     return noise <= maxNoise;
   };
   let tight = 0;
@@ -202,12 +208,27 @@ export function readSeamLine(at: LineAt, k: Rgb, maxShare: number, interior: boo
     if (++blocked > maxBlocked) return null;
     // A gap of seam colour inside a badge is its digit (drawn in the seam's colour): it joins
     // the stretches either side while they stay mostly off-colour across it.
-    const joins = t - lastOff <= BLOB_GAP || (t - lastOff <= DIGIT_GAP_IN_LINE && stretchStart >= 0 && (stretchOff + 1) >= DIGIT_DENSITY * (t - stretchStart + 1));
-    if (!joins && !closeStretch()) return null;
+    const near = t - lastOff <= BLOB_GAP;
+    const digit = !near && t - lastOff <= DIGIT_GAP_IN_LINE && stretchStart >= 0 && stretchOff + 1 >= DIGIT_DENSITY * (t - stretchStart + 1);
+    if (!near && !digit && !closeStretch()) return null;
+    if (digit) {
+      joinFrom = lastOff;
+      joinTo = t;
+      joinOff = stretchOff;
+    }
     if (stretchStart < 0) stretchStart = t;
     stretchOff++;
     lastOff = t;
-    if (t - stretchStart + 1 > BLOB_MAX) return null;
+    if (t - stretchStart + 1 > BLOB_MAX) {
+      // Two badges close together are two occluders, not one too long: undo the last join.
+      if (joinFrom < 0) return null;
+      const after = stretchOff - joinOff;
+      const from = joinTo;
+      if (!closeStretch(joinFrom, joinOff)) return null;
+      stretchStart = from;
+      stretchOff = after;
+      if (t - stretchStart + 1 > BLOB_MAX) return null;
+    }
   }
   if (!closeStretch()) return null;
   if (interior && occluders.some((o) => o.start === 0 || o.end === length)) return null;
