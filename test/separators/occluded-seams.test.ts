@@ -208,6 +208,24 @@ describe('badges in the seam colour, and bands beside a seam', () => {
     expect(seams.length).toBe(2);
   });
 
+  it('a 10 px speck on one heavy-JPEG seam is no badge: the other, loose 1 px seams stay seams', () => {
+    // Three 1 px grey seams worn like a q25 JPEG's (a few dark specks make them content lines);
+    // the first carries a 10 px blot, the others wander 30 levels off their colour on every
+    // fourth pixel (not as tight as a drawn seam). Taken for a badge seam, the blot would hold
+    // the others to a badge seam's cleanness and drop them.
+    const r = createRaster(4 * 150 + 3, 160);
+    fill(r, full(r), [128, 128, 128]);
+    for (let i = 0; i < 4; i++) gradientPanel(r, { x: i * 151, y: 0, width: 150, height: 160 }, i, 12, i + 3);
+    for (const x of [150, 301, 452]) {
+      for (const y of [30, 110]) fill(r, { x, y, width: 1, height: 2 }, [20, 20, 20]);
+      if (x === 150) fill(r, { x, y: 60, width: 1, height: 10 }, [230, 60, 60]);
+      else for (let y = 0; y < 160; y += 4) fill(r, { x, y, width: 1, height: 1 }, [158, 158, 158]);
+    }
+    const stats = measureLines(r, full(r));
+    const seams = damagedSeams(r, full(r), 'horizontal', classifyLines(stats.columns));
+    expect(seams.map((s) => s.start)).toEqual([150, 301, 452]);
+  });
+
   it('touching runs of seam lines without a badge on either stay unsplit (nothing tells the seam from the band)', () => {
     const r = createRaster(3 * 180 + 2 * 8, 130);
     fill(r, full(r), WHITE);

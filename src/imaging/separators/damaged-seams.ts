@@ -103,35 +103,50 @@ function wholeBlobs(blobs: readonly Interval[]): Interval[] {
 }
 
 /**
- * Of touching runs of seam lines in different colours, the one a badge straddles: its lines all
- * carry one blob, and one of them the longest blob of all the runs (a badge's widest chord lies on
- * the seam it is centred on; a band beside the seam meets only the badge's rim). Runs of at most
- * BLEND_LINES lines beside a wider one are the JPEG blend of a seam's edge and lose. Null when no
- * run carries a blob: then nothing tells a seam from the band beside it.
+ * Shortest chord of a badge across a seam's line: radius ≥ 11 on seams ≤ 12 px leaves ≥ 18 px on
+ * the seam's edge lines (the generated badges, radius 11–20); JPEG noise on a heavy seam's line
+ * makes bits of 8–15 px.
  */
-function straddledRun(runs: readonly Interval[], occluders: readonly Interval[][]): Interval | null {
+const BADGE_CHORD = 16;
+
+/**
+ * The blob a badge makes on the run of seam lines [start, end), or null: the longest whole blob
+ * (`wholeBlobs`) a line found on its own (not `reread` under the others' occluders), at least
+ * BADGE_CHORD long, and overlapped by an occluder on every line (re-read lines count as crossed).
+ * A badge crosses every line of the seam it sits on; a speck of JPEG noise on one line of a heavy
+ * seam, re-read into the others, is shorter.
+ */
+function badgeBlob(start: number, end: number, occluders: readonly Interval[][], reread: Uint8Array): Interval | null {
+  let blob: Interval | null = null;
+  for (let l = start; l < end; l++) {
+    if (reread[l] === 1) continue;
+    for (const b of wholeBlobs(occluders[l] ?? [])) if (!blob || b.end - b.start > blob.end - blob.start) blob = b;
+  }
+  if (blob === null || blob.end - blob.start < BADGE_CHORD) return null;
+  const crosses = (l: number): boolean => (occluders[l] ?? []).some((o) => o.start < blob.end && blob.start < o.end);
+  for (let l = start; l < end; l++) if (!crosses(l)) return null;
+  return blob;
+}
+
+/**
+ * Of touching runs of seam lines in different colours, the one a badge straddles (`badgeBlob`)
+ * with the longest blob (a badge's widest chord lies on the seam it is centred on; a band beside
+ * the seam meets only the badge's rim). Runs of at most BLEND_LINES lines beside a wider one are
+ * the JPEG blend of a seam's edge and lose. Null when no run carries a badge: then nothing tells
+ * a seam from the band beside it.
+ */
+function straddledRun(runs: readonly Interval[], occluders: readonly Interval[][], reread: Uint8Array): Interval | null {
   const widest = Math.max(...runs.map((r) => r.end - r.start));
   let best: Interval | null = null;
   let bestLength = 0;
   for (const run of runs) {
     if (run.end - run.start <= BLEND_LINES && widest > BLEND_LINES) continue;
-    let longest = 0;
-    let crossed: Interval | null = null;
-    for (let l = run.start; l < run.end; l++) {
-      for (const b of wholeBlobs(occluders[l] ?? [])) {
-        if (b.end - b.start > longest) {
-          longest = b.end - b.start;
-          crossed = b;
-        }
-      }
-    }
-    if (crossed === null) continue;
-    const blob = crossed;
-    const everyLine = Array.from({ length: run.end - run.start }, (_, j) => occluders[run.start + j] ?? []).every((o) => o.some((b) => b.start < blob.end && blob.start < b.end));
-    if (!everyLine) continue;
-    if (longest > bestLength || (longest === bestLength && best && run.end - run.start > best.end - best.start)) {
+    const blob = badgeBlob(run.start, run.end, occluders, reread);
+    if (blob === null) continue;
+    const length = blob.end - blob.start;
+    if (length > bestLength || (length === bestLength && best && run.end - run.start > best.end - best.start)) {
       best = run;
-      bestLength = longest;
+      bestLength = length;
     }
   }
   return best;
@@ -196,6 +211,7 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
   const near: (Rgb | undefined)[] = [];
   near.length = count;
   const occluders: Interval[][] = [];
+  const reread = new Uint8Array(count);
   const readRun = (from: number, to: number): void => {
     const failed: number[] = [];
     const shared: Interval[] = [];
@@ -220,6 +236,7 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
       near[l] = lineColour[l]!;
       // Its occluders are the badge it was read under (the positions it could not show).
       occluders[l] = [...found, ...blobsOfRun];
+      reread[l] = 1;
     }
   };
   for (let i = 0; i < count; ) {
@@ -259,7 +276,7 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
     while (h < runs.length && runs[h]!.start === runs[h - 1]!.end) h++;
     if (h - g === 1) examined.push(runs[g]!);
     else {
-      const straddled = straddledRun(runs.slice(g, h), occluders);
+      const straddled = straddledRun(runs.slice(g, h), occluders, reread);
       if (straddled) examined.push(straddled);
     }
     g = h;
@@ -295,7 +312,7 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
       }
       return false;
     };
-    if (panelWithin(start - 1, -1) && panelWithin(end, 1)) out.push({ ...seam, colour: c, badge: blobs.length > 0 });
+    if (panelWithin(start - 1, -1) && panelWithin(end, 1)) out.push({ ...seam, colour: c, badge: badgeBlob(start, end, occluders, reread) !== null });
   }
   // A seam crossed by a badge shows how the collage draws its seams: one without a badge beside
   // it must be drawn alike, at least half as wide (WIDTH_RATIO, as for the plain seams) and as
