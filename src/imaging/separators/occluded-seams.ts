@@ -27,7 +27,10 @@
  * between each), and at most OCCLUDED_SHARE = 0.4 of the line in all off-colour pixels (measured:
  * up to 0.26 on the seams of 3-panel strips 130–200 px tall with a badge of radius 20). Inside a
  * grid part a line is a stretch of a seam already found across the whole picture, whose ends
- * carry half a junction badge each: there PART_OCCLUDED_SHARE.
+ * carry half a junction badge each: there PART_OCCLUDED_SHARE. A digit drawn in the seam colour
+ * does not make a badge two (DIGIT_GAP_IN_LINE, while the joined stretch stays within BLOB_MAX),
+ * and a badge is only what crosses every line of the seam for at least BADGE_CHORD = 16 px
+ * (`damaged-seams.ts`): a speck of JPEG noise is no badge.
  *
  * **Why this cannot shred a page of text, a title bar, a bar chart or a sky** (each case is a
  * test in test/separators/occluded-seams.test.ts, text pages also a fast-check property):
@@ -37,7 +40,10 @@
  *   more than MAX_OCCLUDERS of them on a page taller than seven lines; and where a column is clean
  *   enough (a short page, a ragged right edge) the columns beside it are text too, off the page
  *   colour at ≤ 0.29 of the visible positions (measured on every candidate run of the generated
- *   pages), below PANEL_SHARE;
+ *   pages), below PANEL_SHARE; ink is far from the page colour, so the closer test beside a badge
+ *   seam (CLOSE_PANEL_TOLERANCE) reads the same share there, below CLOSE_PANEL_SHARE (measured:
+ *   600 random pages of 1–3 px glyphs and 3–14 px line gaps, one candidate run reached the test,
+ *   its weaker side off at 0.31 at both 32 and 48);
  * - a *title bar*: the rows through its title are flanked by the bar's plain rows, and its
  *   columns are the page's columns with the bar as one more stretch (36–56 px);
  * - a *bar chart*: the gaps between bars are flanked by bars (panels), but a gap is wider than a
