@@ -226,6 +226,37 @@ describe('badges in the seam colour, and bands beside a seam', () => {
     expect(seams.map((s) => s.start)).toEqual([150, 301, 452]);
   });
 
+  it('a black seam beside a dark photo band nearly its colour is found where the badges cross it', () => {
+    // The first panel's last 30 columns shade 90 → 62 (within 48 of the seam's 30, a step of 1–2
+    // per column): seam and band make one run of 38 lines, too wide for a seam, until the step of
+    // 32 from the band to the seam ends the seam's lines.
+    const r = strip([30, 30, 30], (r) => {
+      for (let j = 0; j < 30; j++) {
+        const v = 90 - j;
+        fill(r, { x: 150 + j, y: 0, width: 1, height: 130 }, [v, v + 4, Math.max(0, v - 60)]);
+        for (const y of [17, 71, 113]) fill(r, { x: 150 + j, y, width: 1, height: 1 }, [230, 230, 230]);
+      }
+      badge(r, 184, 50, 18, [250, 200, 40]);
+      badge(r, 372, 80, 18, [250, 200, 40]);
+    });
+    const plan = planSplit(r);
+    expect(plan.ok && plan.parts.map((p) => p.x)).toEqual([0, 184, 372]);
+  });
+
+  it('… but a dark band with a step to a darker stripe inside one photo is no seam: no badge crosses the stripe', () => {
+    const r = strip(WHITE, (r) => {
+      for (let j = 0; j < 30; j++) {
+        const v = 90 - j;
+        fill(r, { x: 60 + j, y: 0, width: 1, height: 130 }, [v, v + 4, Math.max(0, v - 60)]);
+      }
+      fill(r, { x: 90, y: 0, width: 8, height: 130 }, [30, 30, 30]);
+      for (const y of [17, 71, 113]) fill(r, { x: 60, y, width: 38, height: 1 }, [230, 230, 230]);
+    });
+    const stats = measureLines(r, full(r));
+    const seams = damagedSeams(r, full(r), 'horizontal', classifyLines(stats.columns));
+    expect(seams.filter((s) => s.start < 100 && s.end > 60)).toEqual([]);
+  });
+
   it('touching runs of seam lines without a badge on either stay unsplit (nothing tells the seam from the band)', () => {
     const r = createRaster(3 * 180 + 2 * 8, 130);
     fill(r, full(r), WHITE);

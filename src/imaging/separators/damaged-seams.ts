@@ -152,6 +152,18 @@ function straddledRun(runs: readonly Interval[], occluders: readonly Interval[][
   return best;
 }
 
+/**
+ * A step between neighbouring lines of one run that ends a seam's lines: measured between a seam
+ * and the photo band beside it nearly its colour, 24–34 per channel (black seams beside dark
+ * photos, a 240 seam beside a 213 one); between neighbouring lines of a seam at most 13 (its edge
+ * lines against its middle at q65–q95), inside the photo bands at most 9.
+ */
+const CORE_STEP = 20;
+
+function steps(a: Rgb, b: Rgb): boolean {
+  return !sameColour(a, b, CORE_STEP);
+}
+
 function chains(a: Rgb, b: Rgb): boolean {
   return sameColour(a, b, NEAR_SEAM_TOLERANCE);
 }
@@ -193,10 +205,10 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
   // is off the seam colour at PANEL_SHARE (0.35) of the positions where the seam shows, so some
   // of its 16 probes are off — PANEL_PROBES, a conservative 3 (a cheap test before the run's
   // lines are read in full: it halves the lines read on the bench strip).
-  const panelProbed = (from: number, step: number, k: Rgb): boolean => {
+  const panelProbed = (from: number, step: number, k: Rgb, tolerance = NEAR_SEAM_TOLERANCE): boolean => {
     for (let d = 0; d < FLANK_DISTANCE; d++) {
       const j = probeIndex[from + step * d] ?? -1;
-      if (j < 0 || missesAgainst(probed, j * PROBES * 3, k[0], k[1], k[2], PANEL_PROBES) >= PANEL_PROBES) return true;
+      if (j < 0 || missesAgainst(probed, j * PROBES * 3, k[0], k[1], k[2], PANEL_PROBES, tolerance) >= PANEL_PROBES) return true;
     }
     return false;
   };
@@ -250,7 +262,34 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
     if (!flanked) continue;
     // A wider run is a flat region (a sky, a wall, a page), not a seam between panels.
     const k = lineColour[start + ((i - start) >> 1)]!;
-    if (i - start <= CANDIDATE_RUN && panelProbed(start - 1, -1, k) && panelProbed(i, 1, k)) readRun(start, i);
+    if (i - start <= CANDIDATE_RUN) {
+      if (panelProbed(start - 1, -1, k) && panelProbed(i, 1, k)) readRun(start, i);
+      continue;
+    }
+    // …unless it is a seam a badge crosses beside a photo band nearly its colour (a black seam
+    // beside a dark photo, a white one beside a light photo): a step between neighbouring lines
+    // larger than CORE_STEP ends the seam's lines. The band beside is judged by the closer panel
+    // test (CLOSE_PANEL_TOLERANCE), and lines read so are kept only when a badge crosses them
+    // (and they are more than a JPEG blend line or two, BLEND_LINES).
+    let from = start;
+    for (let l = start + 1; l <= i; l++) {
+      if (l < i && !steps(lineColour[l]!, lineColour[l - 1]!)) continue;
+      const c = lineColour[from + ((l - from) >> 1)]!;
+      if ((from > start || l < i) && l - from > BLEND_LINES && l - from <= CANDIDATE_RUN && panelProbed(from - 1, -1, c, CLOSE_PANEL_TOLERANCE) && panelProbed(l, 1, c, CLOSE_PANEL_TOLERANCE)) {
+        readRun(from, l);
+        let first = from;
+        while (first < l && !near[first]) first++;
+        let last = first;
+        while (last < l && near[last]) last++;
+        if (first === l || badgeBlob(first, last, occluders, reread) === null) {
+          for (let m = from; m < l; m++) {
+            near[m] = undefined;
+            reread[m] = 0;
+          }
+        }
+      }
+      from = l;
+    }
   }
   // 3. Runs of seam lines, each checked as a seam. The narrowest plain separator run along this
   // axis, if any, bounds their width (a grid part inherits its seams from the whole picture).
@@ -406,11 +445,11 @@ function probeColour(probed: Uint8Array, j: number, needed: number, colour?: Rgb
 }
 
 /** Probes of one line farther than NEAR_SEAM_TOLERANCE from (k0, k1, k2), counted up to `limit` + 1. */
-function missesAgainst(probed: Uint8Array, base: number, k0: number, k1: number, k2: number, limit: number): number {
+function missesAgainst(probed: Uint8Array, base: number, k0: number, k1: number, k2: number, limit: number, tolerance = NEAR_SEAM_TOLERANCE): number {
   let missed = 0;
   for (let s = 0; s < PROBES && missed <= limit; s++) {
     const q = base + s * 3;
-    if (Math.abs(probed[q]! - k0) > NEAR_SEAM_TOLERANCE || Math.abs(probed[q + 1]! - k1) > NEAR_SEAM_TOLERANCE || Math.abs(probed[q + 2]! - k2) > NEAR_SEAM_TOLERANCE) missed++;
+    if (Math.abs(probed[q]! - k0) > tolerance || Math.abs(probed[q + 1]! - k1) > tolerance || Math.abs(probed[q + 2]! - k2) > tolerance) missed++;
   }
   return missed;
 }
