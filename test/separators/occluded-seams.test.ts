@@ -14,14 +14,14 @@ import { fill, gradientPanel, type Rgb } from './build.js';
 const full = (r: Raster): Box => ({ x: 0, y: 0, width: r.width, height: r.height });
 const WHITE: Rgb = [255, 255, 255];
 
-/** A filled disc with a dark block in its middle standing for the digit. */
-function badge(r: Raster, cx: number, cy: number, radius: number, colour: Rgb = [220, 30, 30]): void {
+/** A filled disc with a block in its middle standing for the digit (light, unless `digit` says). */
+function badge(r: Raster, cx: number, cy: number, radius: number, colour: Rgb = [220, 30, 30], digit: Rgb = [250, 250, 250]): void {
   for (let y = Math.floor(cy - radius); y <= Math.ceil(cy + radius); y++) {
     for (let x = Math.floor(cx - radius); x <= Math.ceil(cx + radius); x++) {
       if (x >= 0 && y >= 0 && x < r.width && y < r.height && (x - cx) ** 2 + (y - cy) ** 2 <= radius * radius) fill(r, { x, y, width: 1, height: 1 }, colour);
     }
   }
-  fill(r, { x: Math.round(cx - radius / 4), y: Math.round(cy - radius / 3), width: Math.round(radius / 2), height: Math.round((2 * radius) / 3) }, [250, 250, 250]);
+  fill(r, { x: Math.round(cx - radius / 4), y: Math.round(cy - radius / 3), width: Math.round(radius / 2), height: Math.round((2 * radius) / 3) }, digit);
 }
 
 /** Damaged seams found along both axes of the whole picture (first pass: no collage colour). */
@@ -95,6 +95,198 @@ describe('a seam crossed by a badge is still a seam', () => {
   });
 });
 
+describe('badges in the seam colour, and bands beside a seam', () => {
+  /** Three gradient panels 180×130 with 8 px seams of `seam` colour; what `paint` adds. */
+  const strip = (seam: Rgb, paint: (r: Raster) => void): Raster => {
+    const r = createRaster(3 * 180 + 2 * 8, 130);
+    fill(r, full(r), seam);
+    for (let i = 0; i < 3; i++) gradientPanel(r, { x: i * 188, y: 0, width: 180, height: 130 }, i, 12, i + 3);
+    paint(r);
+    return r;
+  };
+
+  it('a white badge on a white seam (only its dark digit shows on the seam) is no panel between crossing seams', () => {
+    // The badge's fill meets the lines beside the seam at both ends of the digit, as the seams
+    // crossing a mosaic's panel would; across the digit's middle the fill is there too.
+    const r = strip(WHITE, (r) => {
+      badge(r, 184, 50, 18, WHITE, [20, 20, 20]);
+      badge(r, 372, 80, 18, WHITE, [20, 20, 20]);
+    });
+    const plan = planSplit(r);
+    expect(plan.ok && plan.parts.map((p) => p.x)).toEqual([0, 184, 372]);
+  });
+
+  it('a white seam beside a dark band of a photo, nearly one colour, is found where the badge straddles it', () => {
+    // The last 12 columns of the first panel are dark (specks make them content lines), one
+    // colour within the seam tolerance: a run of "seam lines" touching the white seam's run.
+    const r = strip(WHITE, (r) => {
+      fill(r, { x: 168, y: 0, width: 12, height: 130 }, [30, 14, 45]);
+      for (let y = 5; y < 130; y += 37) fill(r, { x: 168, y, width: 12, height: 1 }, [200, 200, 220]);
+      badge(r, 184, 50, 18, [20, 20, 20]);
+      badge(r, 372, 80, 18, [20, 20, 20]);
+    });
+    const plan = planSplit(r);
+    expect(plan.ok && plan.parts.map((p) => p.x)).toEqual([0, 184, 372]);
+  });
+
+  it('… also when the digit\'s stem, drawn in the seam colour, leaves the lines through it too little fill to read alone', () => {
+    // The stem (3 px wide, 21 px tall) leaves 7–8 px of fill above and below it on the seam's
+    // middle lines: those lines are read again under the badge the other lines show, and count
+    // as crossed by it.
+    const r = strip(WHITE, (r) => {
+      fill(r, { x: 168, y: 0, width: 12, height: 130 }, [30, 14, 45]);
+      for (let y = 5; y < 130; y += 37) fill(r, { x: 168, y, width: 12, height: 1 }, [200, 200, 220]);
+      for (const [cx, cy] of [[184, 50], [372, 80]] as const) {
+        badge(r, cx, cy, 18, [20, 20, 20], [20, 20, 20]);
+        fill(r, { x: cx - 1, y: cy - 10, width: 3, height: 21 }, WHITE);
+      }
+    });
+    const plan = planSplit(r);
+    expect(plan.ok && plan.parts.map((p) => p.x)).toEqual([0, 184, 372]);
+  });
+
+  it('a blue seam with the line JPEG blends from it and the panel beside is found, cut inside the seam', () => {
+    const blue: Rgb = [30, 60, 190];
+    const r = strip(blue, (r) => {
+      fill(r, { x: 188, y: 0, width: 1, height: 130 }, [48, 66, 112]);
+      fill(r, { x: 376, y: 0, width: 1, height: 130 }, [48, 66, 112]);
+      badge(r, 184, 50, 18, [250, 200, 40]);
+      badge(r, 372, 80, 18, [250, 200, 40]);
+    });
+    const plan = planSplit(r);
+    expect(plan).toMatchObject({ ok: true, axis: 'horizontal' });
+    if (!plan.ok) return;
+    expect(plan.parts.length).toBe(3);
+    for (const [i, at] of [[1, 180], [2, 368]] as const) {
+      expect(plan.parts[i]!.x).toBeGreaterThanOrEqual(at);
+      expect(plan.parts[i]!.x).toBeLessThan(at + 8);
+    }
+  });
+
+  it('beside a seam a badge crosses, a 1 px band of a photo nearly one colour is no seam: the collage draws its seams alike', () => {
+    // The first panel has a dark 1 px column with panel on both sides: alone, the heavy-JPEG
+    // rule's 1–3 px seam. Beside 8 px seams carrying badges, it is far too thin to be one.
+    const r = strip([30, 30, 30], (r) => {
+      fill(r, { x: 90, y: 0, width: 1, height: 130 }, [40, 40, 44]);
+      for (const y of [20, 100]) fill(r, { x: 90, y, width: 1, height: 1 }, [200, 200, 200]);
+      badge(r, 184, 50, 18, [250, 200, 40]);
+      badge(r, 372, 80, 18, [250, 200, 40]);
+    });
+    const stats = measureLines(r, full(r));
+    const seams = damagedSeams(r, full(r), 'horizontal', classifyLines(stats.columns));
+    expect(seams.map((s) => [s.start, s.end])).toEqual([[180, 188], [368, 376]]);
+  });
+
+  it('a white seam between light photos (within the seam tolerance of white in most places) is found where badges cross it', () => {
+    // The panels' two columns beside each seam are light (208–221, dark for 3 px in every 15):
+    // within 48 of white but for the specks, off by more than 32 everywhere.
+    const r = createRaster(3 * 180 + 2 * 8, 130);
+    fill(r, full(r), WHITE);
+    for (let i = 0; i < 3; i++) {
+      const x0 = i * 188;
+      gradientPanel(r, { x: x0, y: 0, width: 180, height: 130 }, i, 12, i + 3);
+      for (let y = 0; y < 130; y++) for (const x of [x0, x0 + 1, x0 + 178, x0 + 179]) fill(r, { x, y, width: 1, height: 1 }, y % 15 < 3 ? [90, 90, 90] : [210 + ((x * 7 + y * 13) % 12), 212 + ((x * 5 + y * 3) % 10), 208 + (y % 13)]);
+    }
+    badge(r, 184, 50, 18, [220, 30, 30]);
+    badge(r, 372, 80, 18, [30, 90, 200]);
+    const plan = planSplit(r);
+    expect(plan.ok && plan.parts.map((p) => p.x)).toEqual([0, 184, 372]);
+  });
+
+  it('beside thin seams a badge crosses, a dark trunk of a photo as thin is no seam: it is not drawn as clean', () => {
+    // 3 px black seams; in the first panel a 1 px dark column whose pixels wander up to 40 levels
+    // from its colour (a palm trunk against the sky): as wide as a heavy-JPEG seam, not as tight.
+    const r = createRaster(3 * 180 + 2 * 3, 130);
+    fill(r, full(r), [0, 0, 0]);
+    for (let i = 0; i < 3; i++) gradientPanel(r, { x: i * 183, y: 0, width: 180, height: 130 }, i, 12, i + 3);
+    for (let y = 0; y < 130; y++) fill(r, { x: 90, y, width: 1, height: 1 }, y % 3 === 0 ? [70, 76, 79] : [30, 36, 39]);
+    badge(r, 181.5, 50, 15, [250, 200, 40]);
+    badge(r, 364.5, 80, 15, [250, 200, 40]);
+    const stats = measureLines(r, full(r));
+    const seams = damagedSeams(r, full(r), 'horizontal', classifyLines(stats.columns));
+    expect(seams.some((s) => s.start <= 90 && s.end > 90)).toBe(false);
+    expect(seams.length).toBe(2);
+  });
+
+  it('a 10 px speck on one heavy-JPEG seam is no badge: the other, loose 1 px seams stay seams', () => {
+    // Three 1 px grey seams worn like a q25 JPEG's (a few dark specks make them content lines);
+    // the first carries a 10 px blot, the others wander 30 levels off their colour on every
+    // fourth pixel (not as tight as a drawn seam). Taken for a badge seam, the blot would hold
+    // the others to a badge seam's cleanness and drop them.
+    const r = createRaster(4 * 150 + 3, 160);
+    fill(r, full(r), [128, 128, 128]);
+    for (let i = 0; i < 4; i++) gradientPanel(r, { x: i * 151, y: 0, width: 150, height: 160 }, i, 12, i + 3);
+    for (const x of [150, 301, 452]) {
+      for (const y of [30, 110]) fill(r, { x, y, width: 1, height: 2 }, [20, 20, 20]);
+      if (x === 150) fill(r, { x, y: 60, width: 1, height: 10 }, [230, 60, 60]);
+      else for (let y = 0; y < 160; y += 4) fill(r, { x, y, width: 1, height: 1 }, [158, 158, 158]);
+    }
+    const stats = measureLines(r, full(r));
+    const seams = damagedSeams(r, full(r), 'horizontal', classifyLines(stats.columns));
+    expect(seams.map((s) => s.start)).toEqual([150, 301, 452]);
+  });
+
+  it('a black seam beside a dark photo band nearly its colour is found where the badges cross it', () => {
+    // The first panel's last 30 columns shade 90 → 62 (within 48 of the seam's 30, a step of 1–2
+    // per column): seam and band make one run of 38 lines, too wide for a seam, until the step of
+    // 32 from the band to the seam ends the seam's lines.
+    const r = strip([30, 30, 30], (r) => {
+      for (let j = 0; j < 30; j++) {
+        const v = 90 - j;
+        fill(r, { x: 150 + j, y: 0, width: 1, height: 130 }, [v, v + 4, Math.max(0, v - 60)]);
+        for (const y of [17, 71, 113]) fill(r, { x: 150 + j, y, width: 1, height: 1 }, [230, 230, 230]);
+      }
+      badge(r, 184, 50, 18, [250, 200, 40]);
+      badge(r, 372, 80, 18, [250, 200, 40]);
+    });
+    const plan = planSplit(r);
+    expect(plan.ok && plan.parts.map((p) => p.x)).toEqual([0, 184, 372]);
+  });
+
+  it('… but a dark band with a step to a darker stripe inside one photo is no seam: no badge crosses the stripe', () => {
+    const r = strip(WHITE, (r) => {
+      for (let j = 0; j < 30; j++) {
+        const v = 90 - j;
+        fill(r, { x: 60 + j, y: 0, width: 1, height: 130 }, [v, v + 4, Math.max(0, v - 60)]);
+      }
+      fill(r, { x: 90, y: 0, width: 8, height: 130 }, [30, 30, 30]);
+      for (const y of [17, 71, 113]) fill(r, { x: 60, y, width: 38, height: 1 }, [230, 230, 230]);
+    });
+    const stats = measureLines(r, full(r));
+    const seams = damagedSeams(r, full(r), 'horizontal', classifyLines(stats.columns));
+    expect(seams.filter((s) => s.start < 100 && s.end > 60)).toEqual([]);
+  });
+
+  it('touching runs of seam lines without a badge on either stay unsplit (nothing tells the seam from the band)', () => {
+    const r = createRaster(3 * 180 + 2 * 8, 130);
+    fill(r, full(r), WHITE);
+    for (let i = 0; i < 3; i++) gradientPanel(r, { x: i * 188, y: 0, width: 180, height: 130 }, i, 12, i + 3);
+    fill(r, { x: 168, y: 0, width: 12, height: 130 }, [30, 14, 45]);
+    for (let y = 5; y < 130; y += 37) fill(r, { x: 168, y, width: 12, height: 1 }, [200, 200, 220]);
+    const stats = measureLines(r, full(r));
+    const seams = damagedSeams(r, full(r), 'horizontal', classifyLines(stats.columns));
+    expect(seams.some((s) => s.start < 180 && s.end > 168)).toBe(false);
+  });
+});
+
+describe('a grid whose seam a badge hides inside one band', () => {
+  it('is still the lattice of the seams running the whole picture', () => {
+    // 3×3 panels 160×120, black 6 px seams, a badge on the first column seam in the middle band.
+    // There the panel left of the seam ends in 10 near-black columns: inside the band no line
+    // beside the seam is a panel line, while across the whole picture it is (the other bands).
+    const seam = 6;
+    const r = createRaster(3 * 160 + 2 * seam, 3 * 120 + 2 * seam);
+    fill(r, full(r), [0, 0, 0]);
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) gradientPanel(r, { x: j * (160 + seam), y: i * (120 + seam), width: 160, height: 120 }, i * 3 + j, 10, i * 3 + j + 1);
+    fill(r, { x: 150, y: 126, width: 10, height: 120 }, [22, 20, 24]);
+    badge(r, 163, 126 + 60, 16, [250, 200, 40]);
+    const plan = planSplit(r);
+    expect(plan).toMatchObject({ ok: true, axis: 'grid' });
+    if (!plan.ok) return;
+    expect(plan.parts.map((p) => [p.x, p.y])).toEqual([0, 123, 249].flatMap((py) => [0, 163, 329].map((px) => [px, py])));
+  });
+});
+
 describe('a panel between seams is no badge', () => {
   it('a mosaic whose top and bottom rows have seams one pixel apart keeps its middle panel whole', () => {
     // Found by fast-check: columns 40–42 are black in the top and bottom rows, the middle panel
@@ -127,6 +319,33 @@ describe('what a seam line may carry', () => {
       fill(r, { x: 0, y: 400, width: 1, height: 40 }, [0, 0, 200]);
     });
     expect(read(r)).toEqual([{ start: 100, end: 130 }, { start: 400, end: 440 }]);
+  });
+
+  it('a badge whose digit is drawn in the seam colour is one occluder, not parts too short to be a badge', () => {
+    // A 140 px line (a strip 130–150 px tall): fill 7 px, digit stroke 3 px in the seam colour,
+    // fill 12 px, stroke 3 px, fill 7 px. Counted apart, the two 7 px parts are 14 px of noise,
+    // more than a 140 px line may carry.
+    const r = line(140, (r) => {
+      fill(r, { x: 0, y: 50, width: 1, height: 32 }, [20, 20, 20]);
+      fill(r, { x: 0, y: 57, width: 1, height: 3 }, WHITE);
+      fill(r, { x: 0, y: 72, width: 1, height: 3 }, WHITE);
+    });
+    expect(read(r)).toEqual([{ start: 50, end: 82 }]);
+  });
+
+  it('two badges close together are two occluders (the digit join undone when the stretch outgrows one badge)', () => {
+    const r = line(600, (r) => {
+      fill(r, { x: 0, y: 200, width: 1, height: 41 }, [220, 30, 30]);
+      fill(r, { x: 0, y: 259, width: 1, height: 41 }, [220, 30, 30]);
+    });
+    expect(read(r)).toEqual([{ start: 200, end: 241 }, { start: 259, end: 300 }]);
+  });
+
+  it('scattered specks a few pixels apart stay noise (no occluder made of JPEG noise)', () => {
+    const r = line(600, (r) => {
+      for (let y = 100; y < 160; y += 12) fill(r, { x: 0, y, width: 1, height: 1 }, [30, 30, 30]);
+    });
+    expect(read(r)).toEqual([]);
   });
 
   it(`more than ${MAX_OCCLUDERS} occluders (a column through lines of text) is no seam line`, () => {

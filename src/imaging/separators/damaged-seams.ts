@@ -18,7 +18,9 @@
  *    the axis, shows something the plain rules cannot (a content line; beside plain lines, a
  *    badge), its occluders are blobs and not panels between crossing seams (`betweenCrossings`),
  *    it is no gap inside one panel (`background-gap.ts`), and within FLANK_DISTANCE lines on each
- *    side a panel line flanks it where it is visible (`isPanelLine`).
+ *    side a panel line flanks it where it is visible (`isPanelLine`). Of runs of different
+ *    colours that touch (a seam and JPEG's blend line beside it, a seam and a dark band of a photo
+ *    nearly one colour), only the one a badge straddles is checked (`straddledRun`).
  *
  * **Cost.** Searched only in pictures of at most DAMAGED_SEARCH_MAX_PIXELS (the 600–900 px
  * pictures of quest tasks that need it). Per line: 16 probes; per candidate run of at most
@@ -36,8 +38,8 @@ import { findRuns, NARROW_RINGING_RUN } from './runs.js';
 import { isGapInsidePanel } from './background-gap.js';
 import { LineKind } from './classify.js';
 import { overWhite } from './line-stats.js';
-import { sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
-import { betweenCrossings, isPanelLine, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
+import { BLEND_LINES, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
+import { betweenCrossings, CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, isPanelLine, isTightLine, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
 import type { Interval } from './segments.js';
 
 /** Largest picture searched for damaged seams: 1200×1000, beyond the 600–900 px of heavy-JPEG and badge collages. */
@@ -100,6 +102,68 @@ function wholeBlobs(blobs: readonly Interval[]): Interval[] {
   return out;
 }
 
+/**
+ * Shortest chord of a badge across a seam's line: radius ≥ 11 on seams ≤ 12 px leaves ≥ 18 px on
+ * the seam's edge lines (the generated badges, radius 11–20); JPEG noise on a heavy seam's line
+ * makes bits of 8–15 px.
+ */
+const BADGE_CHORD = 16;
+
+/**
+ * The blob a badge makes on the run of seam lines [start, end), or null: the longest whole blob
+ * (`wholeBlobs`) a line found on its own (not `reread` under the others' occluders), at least
+ * BADGE_CHORD long, and overlapped by an occluder on every line (re-read lines count as crossed).
+ * A badge crosses every line of the seam it sits on; a speck of JPEG noise on one line of a heavy
+ * seam, re-read into the others, is shorter.
+ */
+function badgeBlob(start: number, end: number, occluders: readonly Interval[][], reread: Uint8Array): Interval | null {
+  let blob: Interval | null = null;
+  for (let l = start; l < end; l++) {
+    if (reread[l] === 1) continue;
+    for (const b of wholeBlobs(occluders[l] ?? [])) if (!blob || b.end - b.start > blob.end - blob.start) blob = b;
+  }
+  if (blob === null || blob.end - blob.start < BADGE_CHORD) return null;
+  const crosses = (l: number): boolean => (occluders[l] ?? []).some((o) => o.start < blob.end && blob.start < o.end);
+  for (let l = start; l < end; l++) if (!crosses(l)) return null;
+  return blob;
+}
+
+/**
+ * Of touching runs of seam lines in different colours, the one a badge straddles (`badgeBlob`)
+ * with the longest blob (a badge's widest chord lies on the seam it is centred on; a band beside
+ * the seam meets only the badge's rim). Runs of at most BLEND_LINES lines beside a wider one are
+ * the JPEG blend of a seam's edge and lose. Null when no run carries a badge: then nothing tells
+ * a seam from the band beside it.
+ */
+function straddledRun(runs: readonly Interval[], occluders: readonly Interval[][], reread: Uint8Array): Interval | null {
+  const widest = Math.max(...runs.map((r) => r.end - r.start));
+  let best: Interval | null = null;
+  let bestLength = 0;
+  for (const run of runs) {
+    if (run.end - run.start <= BLEND_LINES && widest > BLEND_LINES) continue;
+    const blob = badgeBlob(run.start, run.end, occluders, reread);
+    if (blob === null) continue;
+    const length = blob.end - blob.start;
+    if (length > bestLength || (length === bestLength && best && run.end - run.start > best.end - best.start)) {
+      best = run;
+      bestLength = length;
+    }
+  }
+  return best;
+}
+
+/**
+ * A step between neighbouring lines of one run that ends a seam's lines: measured between a seam
+ * and the photo band beside it nearly its colour, 24–34 per channel (black seams beside dark
+ * photos, a 240 seam beside a 213 one); between neighbouring lines of a seam at most 13 (its edge
+ * lines against its middle at q65–q95), inside the photo bands at most 9.
+ */
+const CORE_STEP = 20;
+
+function steps(a: Rgb, b: Rgb): boolean {
+  return !sameColour(a, b, CORE_STEP);
+}
+
 function chains(a: Rgb, b: Rgb): boolean {
   return sameColour(a, b, NEAR_SEAM_TOLERANCE);
 }
@@ -160,10 +224,10 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
   // is off the seam colour at PANEL_SHARE (0.35) of the positions where the seam shows, so some
   // of its 16 probes are off — PANEL_PROBES, a conservative 3 (a cheap test before the run's
   // lines are read in full: it halves the lines read on the bench strip).
-  const panelProbed = (from: number, step: number, k: Rgb): boolean => {
+  const panelProbed = (from: number, step: number, k: Rgb, tolerance = NEAR_SEAM_TOLERANCE): boolean => {
     for (let d = 0; d < FLANK_DISTANCE; d++) {
       const j = probeIndex[from + step * d] ?? -1;
-      if (j < 0 || missesAgainst(probed, j * PROBES * 3, k[0], k[1], k[2], PANEL_PROBES) >= PANEL_PROBES) return true;
+      if (j < 0 || missesAgainst(probed, j * PROBES * 3, k[0], k[1], k[2], PANEL_PROBES, tolerance) >= PANEL_PROBES) return true;
     }
     return false;
   };
@@ -178,6 +242,7 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
   const near: (Rgb | undefined)[] = [];
   near.length = count;
   const occluders: Interval[][] = [];
+  const reread = new Uint8Array(count);
   const readRun = (from: number, to: number): void => {
     const failed: number[] = [];
     const shared: Interval[] = [];
@@ -195,11 +260,14 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
     // with those positions counted as occluded.
     if (shared.length === 0 || failed.length === 0) return;
     const hidden = visibleMask(length, shared);
+    const blobsOfRun = wholeBlobs(shared);
     for (const l of failed) {
       const found = readSeamLine(lineAt(l), lineColour[l]!, maxShare, !only, hidden);
       if (found === null) continue;
       near[l] = lineColour[l]!;
-      occluders[l] = found;
+      // Its occluders are the badge it was read under (the positions it could not show).
+      occluders[l] = [...found, ...blobsOfRun];
+      reread[l] = 1;
     }
   };
   for (let i = 0; i < count; ) {
@@ -213,7 +281,34 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
     if (!flanked) continue;
     // A wider run is a flat region (a sky, a wall, a page), not a seam between panels.
     const k = lineColour[start + ((i - start) >> 1)]!;
-    if (i - start <= CANDIDATE_RUN && panelProbed(start - 1, -1, k) && panelProbed(i, 1, k)) readRun(start, i);
+    if (i - start <= CANDIDATE_RUN) {
+      if (panelProbed(start - 1, -1, k) && panelProbed(i, 1, k)) readRun(start, i);
+      continue;
+    }
+    // …unless it is a seam a badge crosses beside a photo band nearly its colour (a black seam
+    // beside a dark photo, a white one beside a light photo): a step between neighbouring lines
+    // larger than CORE_STEP ends the seam's lines. The band beside is judged by the closer panel
+    // test (CLOSE_PANEL_TOLERANCE), and lines read so are kept only when a badge crosses them
+    // (and they are more than a JPEG blend line or two, BLEND_LINES).
+    let from = start;
+    for (let l = start + 1; l <= i; l++) {
+      if (l < i && !steps(lineColour[l]!, lineColour[l - 1]!)) continue;
+      const c = lineColour[from + ((l - from) >> 1)]!;
+      if ((from > start || l < i) && l - from > BLEND_LINES && l - from <= CANDIDATE_RUN && panelProbed(from - 1, -1, c, CLOSE_PANEL_TOLERANCE) && panelProbed(l, 1, c, CLOSE_PANEL_TOLERANCE)) {
+        readRun(from, l);
+        let first = from;
+        while (first < l && !near[first]) first++;
+        let last = first;
+        while (last < l && near[last]) last++;
+        if (first === l || badgeBlob(first, last, occluders, reread) === null) {
+          for (let m = from; m < l; m++) {
+            near[m] = undefined;
+            reread[m] = 0;
+          }
+        }
+      }
+      from = l;
+    }
   }
   // 3. Runs of seam lines, each checked as a seam. The narrowest plain separator run along this
   // axis, if any, bounds their width (a grid part inherits its seams from the whole picture).
@@ -221,16 +316,32 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
   // run of plain lines too, and held a 1 px seam of an unseen batch to its 10 lines.
   const plain = only ? [] : (plainSeams ?? findRuns(kinds)?.separators ?? []);
   const narrowest = plain.length === 0 ? 0 : Math.min(...plain.map((r) => r.end - r.start));
-  const out: DamagedSeam[] = [];
-  let i = 0;
-  while (i < count) {
+  const out: (DamagedSeam & { badge: boolean })[] = [];
+  const runs: Interval[] = [];
+  for (let i = 0; i < count; ) {
     if (!near[i]) {
       i++;
       continue;
     }
     const start = i;
     i = runEnd(near, start, count);
-    const end = i;
+    runs.push({ start, end: i });
+  }
+  // Runs of different colours that touch (a blue seam and the line JPEG blends from it and the
+  // panel beside; a white seam and a dark photo band nearly one colour beside it): only the run the
+  // badge straddles is examined, and the other runs beside it count as its flanking content.
+  const examined: Interval[] = [];
+  for (let g = 0; g < runs.length; ) {
+    let h = g + 1;
+    while (h < runs.length && runs[h]!.start === runs[h - 1]!.end) h++;
+    if (h - g === 1) examined.push(runs[g]!);
+    else {
+      const straddled = straddledRun(runs.slice(g, h), occluders, reread);
+      if (straddled) examined.push(straddled);
+    }
+    g = h;
+  }
+  for (const { start, end } of examined) {
     // The colour of the middle line: the edge lines blend with the panels.
     const c = near[start + ((end - start) >> 1)]!;
     const seam = { start, end };
@@ -238,7 +349,7 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
     const blobs = lines.flat();
     const contentLines = kinds.subarray(start, end).filter((k) => k === LineKind.Content).length;
     // Real content on both sides: a content line that is not a seam line.
-    const flanked = start > 0 && end < count && kinds[start - 1] === LineKind.Content && !near[start - 1] && kinds[end] === LineKind.Content && !near[end];
+    const flanked = start > 0 && end < count && kinds[start - 1] === LineKind.Content && kinds[end] === LineKind.Content;
     if (!flanked || end - start > NARROW_RINGING_RUN || (end - start) * WIDTH_RATIO + WIDTH_SLACK < narrowest) continue;
     // Something only this rule sees: a content line, and beside plain lines a badge (a badge may
     // leave a seam's edge lines untouched; without one, plain and ringing lines are the plain rules' seam).
@@ -255,12 +366,29 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
         const line = from + step * d;
         if (line < 0 || line >= count) return false;
         if (isPanelLine(lineAt(line), c, visible)) return true;
+        // Beside a badge's seam (tight around its colour, `readSeamLine`) a photo close to the
+        // seam colour is a panel when it is off by more than CLOSE_PANEL_TOLERANCE.
+        if (blobs.length > 0 && isPanelLine(lineAt(line), c, visible, CLOSE_PANEL_TOLERANCE, CLOSE_PANEL_SHARE)) return true;
       }
       return false;
     };
-    if (panelWithin(start - 1, -1) && panelWithin(end, 1)) out.push({ ...seam, colour: c });
+    if (panelWithin(start - 1, -1) && panelWithin(end, 1)) out.push({ ...seam, colour: c, badge: badgeBlob(start, end, occluders, reread) !== null });
   }
-  return out;
+  // A seam crossed by a badge shows how the collage draws its seams: one without a badge beside
+  // it must be drawn alike, at least half as wide (WIDTH_RATIO, as for the plain seams) and as
+  // clean (a line of it tight around its colour, `isTightLine`). Else it is a thin band of a
+  // photo nearly one colour: measured on badge collages at q65–q95, 1 px dark bands and a palm
+  // trunk beside 3–11 px badge seams, their best line within 24 of their colour at 0.48–0.85
+  // (a drawn seam's ≥ 0.9). Heavy-JPEG seams, never tight, carry no badge and meet none.
+  const badged = out.filter((o) => o.badge).map((o) => o.end - o.start);
+  if (badged.length === 0) return out.map(({ start, end, colour }) => ({ start, end, colour }));
+  const narrowestBadged = Math.min(...badged);
+  const drawnAlike = (o: DamagedSeam): boolean => {
+    if ((o.end - o.start) * WIDTH_RATIO + WIDTH_SLACK < narrowestBadged) return false;
+    for (let l = o.start; l < o.end; l++) if (isTightLine(lineAt(l), o.colour)) return true;
+    return false;
+  };
+  return out.filter((o) => o.badge || drawnAlike(o)).map(({ start, end, colour }) => ({ start, end, colour }));
 }
 
 /**
@@ -338,11 +466,11 @@ function probeColour(probed: Uint8Array, j: number, needed: number, colour?: Rgb
 }
 
 /** Probes of one line farther than NEAR_SEAM_TOLERANCE from (k0, k1, k2), counted up to `limit` + 1. */
-function missesAgainst(probed: Uint8Array, base: number, k0: number, k1: number, k2: number, limit: number): number {
+function missesAgainst(probed: Uint8Array, base: number, k0: number, k1: number, k2: number, limit: number, tolerance = NEAR_SEAM_TOLERANCE): number {
   let missed = 0;
   for (let s = 0; s < PROBES && missed <= limit; s++) {
     const q = base + s * 3;
-    if (Math.abs(probed[q]! - k0) > NEAR_SEAM_TOLERANCE || Math.abs(probed[q + 1]! - k1) > NEAR_SEAM_TOLERANCE || Math.abs(probed[q + 2]! - k2) > NEAR_SEAM_TOLERANCE) missed++;
+    if (Math.abs(probed[q]! - k0) > tolerance || Math.abs(probed[q + 1]! - k1) > tolerance || Math.abs(probed[q + 2]! - k2) > tolerance) missed++;
   }
   return missed;
 }

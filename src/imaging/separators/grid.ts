@@ -163,13 +163,6 @@ export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetecti
     panels.splice(0, panels.length, ...whole);
   }
   readingOrder(panels);
-  // Seams running the whole picture on both axes passed every rule over their whole length; a
-  // rule applied again inside one band may still drop one there (a seam beside a light photo
-  // edge reads as that photo's fade within the band). Their lattice is then the grid. Measured on
-  // red-team seed 301 caption-16 (2×2, 24 px grey gutters, captions under): the bottom band's
-  // column seam was dropped beside the bright left edge of its right photo, 3 panels of 4.
-  const full = overflow ? null : latticeOf(hTop, vTop);
-  if (full && full.length > panels.length) return { panels: full, seams };
   if (overflow || (panels.length > MAX_PARTS && !isLattice(panels))) {
     // Both axes have seams running the whole picture: every cell between them is a panel, so the
     // lattice of the two strip detections is a grid whatever a cell's inside looked like (a badge
@@ -177,6 +170,13 @@ export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetecti
     const lattice = latticeOf(hTop, vTop);
     return lattice ? { panels: lattice, seams } : { panels: null, seams };
   }
+  // The same when the parts missed a seam of the whole picture inside one band: each panel found
+  // is whole cells of the lattice, and the lattice is finer. Seams running the whole picture on
+  // both axes passed every rule over their whole length; applied again inside one band a rule may
+  // drop one there — junction badges hide its ends, or it reads as the fade of a light photo edge
+  // beside it (measured: a 2×2 with 24 px grey gutters and captions under gave 3 panels of 4).
+  const lattice = latticeOf(hTop, vTop);
+  if (lattice && lattice.length > panels.length && panels.every((p) => coversCells(p, hTop, vTop))) return { panels: lattice, seams };
   return { panels, seams };
 }
 
@@ -213,6 +213,12 @@ function withinContent(box: Box, xs: Interval | undefined, ys: Interval | undefi
   const y0 = ys ? Math.max(box.y, ys.start) : box.y;
   const y1 = ys ? Math.min(box.y + box.height, ys.end) : box.y + box.height;
   return x1 > x0 && y1 > y0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : box;
+}
+
+/** True when the box's edges lie on the cuts (or content ends) of both strip detections. */
+function coversCells(box: Box, h: StripDetection, v: StripDetection): boolean {
+  const onCut = (at: number, segments: readonly Interval[]): boolean => segments.some((s) => Math.abs(s.start - at) <= LATTICE_SLACK || Math.abs(s.end - at) <= LATTICE_SLACK);
+  return onCut(box.x, h.segments) && onCut(box.x + box.width, h.segments) && onCut(box.y, v.segments) && onCut(box.y + box.height, v.segments);
 }
 
 /** The cells of two usable strip detections (columns × rows), when at most MAX_GRID_PANELS. */

@@ -125,8 +125,11 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   for (const seam of damaged) {
     if (seam.start <= runs.contentStart || seam.end >= runs.contentEnd) continue;
     const at = { start: origin + seam.start, end: origin + seam.end };
-    if (options.damagedWithin && !options.damagedWithin.some((k) => k.start < at.end && at.start < k.end)) continue;
-    const sep = { start: origin + seam.start, end: origin + seam.end, colour: seam.colour };
+    // In a grid part, the stretch of the whole picture's seam it continues: its lines there, so
+    // the cut lines up with the other parts' (a part's own lines may lose an edge line to a badge).
+    const whole = options.damagedWithin?.find((k) => k.start < at.end && at.start < k.end);
+    if (options.damagedWithin && !whole) continue;
+    const sep = { ...(whole ? { start: whole.start, end: whole.end } : at), colour: seam.colour };
     found.push({ ...sep, damaged: true, ballot: [sep] });
   }
   found.sort((a, b) => a.start - b.start);
