@@ -10,7 +10,7 @@ import { createServer, connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEMO_GAME_ID } from '../../src/demo/index.js';
-import { ENCLI, spawnMcp } from './support/stdio-client.js';
+import { ENCLI, spawnMcp, viewFirstDemoPicture } from './support/stdio-client.js';
 
 const MODULE_LOG = fileURLToPath(new URL('./support/module-log.mjs', import.meta.url));
 
@@ -48,12 +48,7 @@ describe('encli mcp start-up', { timeout: 60_000 }, () => {
       expect(loaded().some((url) => url.includes('/src/tools/catalog.'))).toBe(true);
       expect(loaded().filter((url) => HEAVY.test(url))).toEqual([]);
 
-      const level = await session.client.callTool({ name: 'enc_level', arguments: { game_id: DEMO_GAME_ID } });
-      const text = (level.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('\n');
-      const picture = /https?:\/\/[^\s"'<>)\]]+\.(?:jpg|png)/.exec(text)?.[0];
-      expect(picture, text).toBeDefined();
-      const view = await session.client.callTool({ name: 'enc_view_image', arguments: { url: picture } });
-      expect((view.content as { type: string }[]).some((c) => c.type === 'image')).toBe(true);
+      await viewFirstDemoPicture(session.client, DEMO_GAME_ID);
       expect(loaded().some((url) => /\/src\/imaging\/decoders\//.test(url))).toBe(true);
     } finally {
       await session.close();

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_GAME_ID } from '../../src/demo/index.js';
-import { spawnMcp } from '../mcp/support/stdio-client.js';
+import { spawnMcp, viewFirstDemoPicture } from '../mcp/support/stdio-client.js';
 import { assertBuilt, ROOT } from './consumer.js';
 
 const BIN = join(ROOT, 'dist/src/cli/encli.js');
@@ -46,12 +46,7 @@ describe('the built bin', { timeout: 60_000 }, () => {
       const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
       expect(session.client.getServerVersion()?.version).toBe(version);
 
-      const level = await session.client.callTool({ name: 'enc_level', arguments: { game_id: DEMO_GAME_ID } });
-      const text = (level.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('\n');
-      const picture = /https?:\/\/[^\s"'<>)\]]+\.(?:jpg|png)/.exec(text)?.[0];
-      expect(picture, text).toBeDefined();
-      const view = await session.client.callTool({ name: 'enc_view_image', arguments: { url: picture } });
-      expect((view.content as { type: string }[]).some((c) => c.type === 'image')).toBe(true);
+      await viewFirstDemoPicture(session.client, DEMO_GAME_ID);
       expect(ours(loadedIn(session.stderr())).some((path) => /^dist\/src\/imaging\/decoders\//.test(path))).toBe(true);
     } finally {
       await session.close();

@@ -77,3 +77,17 @@ export function mutationsIn(stderr: string): Array<{ tool: string; args: Record<
     .filter((line) => line.startsWith('MUTATION '))
     .map((line) => JSON.parse(line.slice('MUTATION '.length)));
 }
+
+/**
+ * Reads the demo game's level and views its first picture over MCP: the first call that needs the
+ * imaging modules (the lazy-loading tests check they arrive only now). Fails the test when the
+ * level lists no picture or the view returns no image block.
+ */
+export async function viewFirstDemoPicture(client: Client, gameId: number): Promise<void> {
+  const level = await client.callTool({ name: 'enc_level', arguments: { game_id: gameId } });
+  const text = (level.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('\n');
+  const picture = /https?:\/\/[^\s"'<>)\]]+\.(?:jpg|png)/.exec(text)?.[0];
+  if (picture === undefined) throw new Error(`the demo level lists no picture:\n${text}`);
+  const view = await client.callTool({ name: 'enc_view_image', arguments: { url: picture } });
+  if (!(view.content as { type: string }[]).some((c) => c.type === 'image')) throw new Error(`enc_view_image returned no image block for ${picture}`);
+}
