@@ -22,6 +22,11 @@
  * Without them a batch is the QA engineer's own, byte for byte (checked against the original
  * script's batches of seeds 101 and 202, expectations after its trimming tool).
  *
+ * Deterministic: same seed, corpus, sharp and fonts → same bytes. Text goes through SVG, so
+ * sharp's librsvg draws it with the machine's DejaVu fonts; where they are missing or differ, the
+ * text's pixels (and so the bytes) differ, and with them a caption's panel, which is the photo
+ * joined to its caption's ink box; every other layout and expectation stays the same.
+ *
  * Used by scripts/make-collages.ts: fixtures/collages/independent-a (seed 101) and
  * independent-b (seed 202), and scratch batches with `--independent-seed N`.
  */
@@ -474,6 +479,8 @@ async function kindBadge() {
     if (xs.length || ys.length) spots.push([xs.length ? pick(xs) : c.box.x + (chance(0.5) ? 0 : cw), ys.length ? pick(ys) : c.box.y + (chance(0.5) ? 0 : ch), 'corner']);
   }
   const nb = Math.min(spots.length, ri(1, Math.max(1, Math.ceil(spots.length * 0.7))));
+  // A random comparator, as the script had it: which spots get badges then depends on the engine's
+  // sort as well as the seed (V8's TimSort: the same on every Node).
   const chosen = spots.sort(() => rnd() - 0.5).slice(0, nb);
   const rad = ri(10, 30), fill = pick<RGB>([[220, 30, 40], [250, 200, 0], [30, 90, 200], [255, 255, 255], [0, 0, 0], [20, 150, 60]]);
   const tcol = dist(fill, WHITE) < 200 ? BLACK : WHITE;
