@@ -15,14 +15,20 @@
  * scored as it came out), each picture with NAME.expected.json of the same shape plus `kind`,
  * `panels` (no cut may cross one) and `description`.
  *
+ * Then two batches of the independent generator (`collage-kinds-independent.ts`, written blind to
+ * the rules): `independent-a/` (seed 101) and `independent-b/` (seed 202), same JSON shape.
+ *
  * Run: `npx tsx scripts/make-collages.ts` (or `npm run fixtures`); `--seed N [--per-kind K]` writes
- * only a fresh batch to fixtures/collages/scratch-N (git-ignored) for scoring rules on unseen pictures.
+ * only a fresh batch to fixtures/collages/scratch-N (git-ignored) for scoring rules on unseen pictures,
+ * and `--independent-seed N [--per-kind K] [--full-size]` one of the independent generator to
+ * fixtures/collages/scratch-independent-N (`--full-size`: at the sizes and formats it was written with).
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { generateBatch, type GeneratedCollage } from './collage-kinds.js';
+import { generateIndependentBatch, type IndependentCollage, type IndependentOptions } from './collage-kinds-independent.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CORPUS = resolve(here, '../test/corpus');
@@ -285,6 +291,18 @@ const EXTENSIONS = { jpeg: 'jpg', png: 'png', gif: 'gif', webp: 'webp' } as cons
 async function main(): Promise<void> {
   // `--seed N [--per-kind K]`: one more batch of organiser-style collages in
   // fixtures/collages/scratch-N (git-ignored), to score rules on pictures nobody tuned on.
+  const independentAt = process.argv.indexOf('--independent-seed');
+  if (independentAt > 0) {
+    const seed = Number(process.argv[independentAt + 1]);
+    const perKindAt = process.argv.indexOf('--per-kind');
+    const perKind = perKindAt > 0 ? Number(process.argv[perKindAt + 1]) : INDEPENDENT_PER_KIND;
+    if (!Number.isInteger(seed) || seed < 0 || !Number.isInteger(perKind) || perKind < 1) {
+      throw new Error('usage: make-collages.ts --independent-seed N [--per-kind K] [--full-size] (N ≥ 0 and K ≥ 1, whole numbers)');
+    }
+    const size = process.argv.includes('--full-size') ? {} : COMMITTED_INDEPENDENT;
+    writeBatch(join(OUT, `scratch-independent-${seed}${size === COMMITTED_INDEPENDENT ? '' : '-full'}`), await generateIndependentBatch({ corpus: CORPUS, seed, perKind, prefix: `i${seed}`, ...size }));
+    return;
+  }
   const seedAt = process.argv.indexOf('--seed');
   if (seedAt > 0) {
     const seed = Number(process.argv[seedAt + 1]);
@@ -325,17 +343,31 @@ async function main(): Promise<void> {
   }
   console.log(`total ${total} bytes in ${FIXTURES.length} pictures`);
   for (const [dir, seed] of [['generated', 1], ['unseen', 4]] as const) writeBatch(join(OUT, dir), await generateBatch({ dir: CORPUS }, seed, PER_KIND, dir === 'generated' ? 'gen' : 'new'));
+  for (const [dir, seed, prefix] of [['independent-a', 101, 'ia'], ['independent-b', 202, 'ib']] as const) {
+    writeBatch(join(OUT, dir), await generateIndependentBatch({ corpus: CORPUS, seed, perKind: INDEPENDENT_PER_KIND, prefix, ...COMMITTED_INDEPENDENT }));
+  }
 }
+
+/** Independent pictures of every kind per committed batch (8 kinds). */
+const INDEPENDENT_PER_KIND = 8;
+/**
+ * The independent generator draws collages 600–2400 px long, a quarter of them lossless (PNG),
+ * mostly photos of about 1 MB each: 54 MB for two batches of 8 per kind. Committed at half size
+ * and with the lossless pictures stored as lossless WebP (the same pixels in about half the
+ * bytes) they take about 9 MB; 0.35 would take 4 MB but shrinks the heavy-JPEG kind to 210–315
+ * px, far below the 600–900 px the QA engineer chose. `--full-size` makes the original pictures.
+ */
+const COMMITTED_INDEPENDENT: Pick<IndependentOptions, 'scale' | 'pngAsWebp'> = { scale: 0.5, pngAsWebp: true };
 
 /** Pictures of every kind per batch: enough to see a rule fail on a kind, few enough to keep the repository small. */
 const PER_KIND = 6;
 
-function writeBatch(dir: string, batch: GeneratedCollage[]): void {
+function writeBatch(dir: string, batch: (GeneratedCollage | IndependentCollage)[]): void {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   let total = 0;
   for (const g of batch) {
-    const file = `${g.name}.${g.format === 'jpeg' ? 'jpg' : 'png'}`;
+    const file = `${g.name}.${g.format === 'jpeg' ? 'jpg' : g.format}`;
     writeFileSync(join(dir, file), g.bytes);
     const expected = {
       file,
@@ -344,12 +376,13 @@ function writeBatch(dir: string, batch: GeneratedCollage[]): void {
       width: g.width,
       height: g.height,
       format: g.format,
-      lossy: g.format === 'jpeg',
+      lossy: 'lossy' in g ? g.lossy : g.format === 'jpeg',
       plan: g.parts === null ? null : { axis: axisOf(g.parts), method: 'detected', parts: g.parts },
       ...(g.parts === null ? { refusal: 'any' } : {}),
       separators: g.seams,
       panels: g.panels,
       tolerance: g.tolerance,
+      ...('sources' in g ? { sources: g.sources } : {}),
     };
     writeFileSync(join(dir, `${g.name}.expected.json`), JSON.stringify(expected) + '\n');
     total += g.bytes.length;

@@ -1,10 +1,11 @@
 /**
- * Scores the generated collage batches (fixtures/collages/generated and unseen, made by
- * scripts/make-collages.ts): per picture, whether the plan is exact (every box within the
+ * Scores the generated collage batches (fixtures/collages/generated and unseen from
+ * scripts/collage-kinds.ts, independent-a and independent-b from the independent generator
+ * scripts/collage-kinds-independent.ts, all made by scripts/make-collages.ts): per picture, whether the plan is exact (every box within the
  * fixture's tolerance; a non-collage refused), and whether any cut crosses a panel (a photo with
  * its caption counts as one panel) — the one mistake that loses a clue.
  *
- *   npx tsx test/separators/score.ts            # per-kind table of both batches
+ *   npx tsx test/separators/score.ts            # per-kind table of the four committed batches
  *   npx tsx test/separators/score.ts unseen -v  # one batch, every picture that is not exact
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -13,6 +14,9 @@ import { fileURLToPath } from 'node:url';
 import { decode } from '../../src/imaging/decode.js';
 import type { Box } from '../../src/imaging/raster.js';
 import { planSplit, type SplitPlan } from '../../src/imaging/separators/index.js';
+
+/** The committed batches, scored when no batch is named. */
+export const DEFAULT_BATCHES = ['generated', 'unseen', 'independent-a', 'independent-b'] as const;
 
 export const BATCH_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../fixtures/collages');
 
@@ -110,7 +114,7 @@ export function table(results: Scored[]): string {
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
   const batches = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   const verbose = process.argv.includes('-v');
-  for (const batch of batches.length ? batches : ['generated', 'unseen']) {
+  for (const batch of batches.length ? batches : DEFAULT_BATCHES) {
     const results = await scoreBatch(batch);
     console.log(`\n${batch}\n${table(results)}`);
     if (verbose) {
