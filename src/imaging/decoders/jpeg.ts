@@ -84,7 +84,10 @@ export function decodeJpegShrunk(bytes: Uint8Array, scale: JpegScale, width: num
       shrinker = new AreaShrinker(w, h, Math.min(outWidth, w), Math.min(outHeight, h), ycbcr);
     };
     const sink: JpegRowSink = {
-      // Shrink YCbCr, then convert the shrunk pixels (see AreaShrinker's `ycbcr`).
+      // Shrink YCbCr, then convert the shrunk pixels (see AreaShrinker's `ycbcr`). Summing 4:2:0
+      // straight from the planes (each chroma row once for its two rows, no words packed) gave the
+      // same bytes but measured neutral on the 25 MP view job (138.1 -> 137.5 ms CPU, 21 alternated
+      // rounds): the vertical adds into the Float64 output rows, not the horizontal sums, dominate.
       takesYcbcr: true,
       begin: (w, h, ycbcr) => {
         stride = w * 4;
