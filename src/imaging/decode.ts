@@ -69,8 +69,10 @@ export interface DecodeOptions {
    * The whole picture (no `box`) will be rendered once at `maxDimension`, nothing else: a JPEG is
    * then shrunk to that size while it decodes (`decodeJpegShrunk`), so the decoded-smaller raster
    * is never written out; `raster` is the final size and `renderPart` of the whole at the same
-   * `maxDimension` gives the same bytes as without this option. Other boxes or sizes rendered
-   * from such a raster lose resolution. The view tool's path.
+   * `maxDimension` gives the picture it gives without this option: the same bytes for grey, RGB
+   * and CMYK, and for YCbCr (shrunk before it is converted to RGB, 4× fewer pixels to convert for
+   * the 25 MP photo) within MAE 0.3 and PSNR ≥ 50 dB of it (jpeg-shrink-whole.test.ts). Other
+   * boxes or sizes rendered from such a raster lose resolution. The view tool's path.
    */
   shrinkWhole?: boolean;
 }

@@ -195,11 +195,17 @@ export class AreaShrinker {
   // not pay for both.
   private expectOpaque = true;
 
+  /**
+   * `ycbcr`: the rows are full-range YCbCr (JFIF) in the R, G, B bytes, converted to RGB only when
+   * an output row is written — from the unrounded averages, so 4× fewer pixels are converted for
+   * a 25 MP photo decoded at 1/2 than converting before the shrink, with one rounding instead of two.
+   */
   constructor(
     readonly width: number,
     readonly height: number,
     readonly outWidth: number,
     readonly outHeight: number,
+    readonly ycbcr = false,
   ) {
     this.out = new Uint8Array(outWidth * outHeight * 4);
     this.columns = contributors(width, outWidth);
@@ -250,7 +256,8 @@ export class AreaShrinker {
 
   /** Writes the current output row out and moves on to the next. */
   private emitRow(): void {
-    writeRow(this.current, this.currentOpaqueAlpha, this.out, this.currentRow, this.outWidth, this.weightPerOutput);
+    if (this.ycbcr) writeRowYcbcr(this.current, this.currentOpaqueAlpha, this.out, this.currentRow, this.outWidth, this.weightPerOutput);
+    else writeRow(this.current, this.currentOpaqueAlpha, this.out, this.currentRow, this.outWidth, this.weightPerOutput);
     const done = this.current;
     this.current = this.next;
     this.next = done;
@@ -473,6 +480,34 @@ function writeRow(sums: Float64Array, opaqueAlpha: number, out: Uint8Array, row:
     out[q + 1] = (sums[k + 1]! * alphaInverse + ROUND_HALF_UP) | 0;
     out[q + 2] = (sums[k + 2]! * alphaInverse + ROUND_HALF_UP) | 0;
     out[q + 3] = (alphaSum * perOutputInverse + ROUND_HALF_UP) | 0;
+  }
+}
+
+/**
+ * `writeRow` for sums of YCbCr: each average is converted to RGB as JFIF defines it
+ * (R = Y + 1.402 Cr', G = Y − 0.34414 Cb' − 0.71414 Cr', B = Y + 1.772 Cb', Cb' = Cb − 128)
+ * before its one rounding. The shrink is linear and the conversion affine, so this equals
+ * converting every pixel first and averaging, except where the conversion would clamp a pixel
+ * (saturated colours) and for the per-pixel rounding it skips.
+ */
+function writeRowYcbcr(sums: Float64Array, opaqueAlpha: number, bytes: Uint8Array, row: number, outWidth: number, weightPerOutput: number): void {
+  // Clamped stores round (half to even) and limit to 0–255: no branches per channel.
+  const out = new Uint8ClampedArray(bytes.buffer, bytes.byteOffset, bytes.length);
+  let q = row * outWidth * 4;
+  const opaqueSum = OPAQUE * weightPerOutput;
+  const opaqueInverse = 1 / opaqueSum;
+  const perOutputInverse = 1 / weightPerOutput;
+  for (let k = 0; k < outWidth * 4; k += 4, q += 4) {
+    const alphaSum = sums[k + 3]! + opaqueAlpha;
+    if (alphaSum === 0) continue; // fully transparent: leave 0,0,0,0
+    const inverse = alphaSum === opaqueSum ? opaqueInverse : 1 / alphaSum;
+    const luma = sums[k]! * inverse;
+    const cb = sums[k + 1]! * inverse - 128;
+    const cr = sums[k + 2]! * inverse - 128;
+    out[q] = luma + 1.402 * cr;
+    out[q + 1] = luma - 0.34414 * cb - 0.71414 * cr;
+    out[q + 2] = luma + 1.772 * cb;
+    out[q + 3] = alphaSum === opaqueSum ? OPAQUE : alphaSum * perOutputInverse;
   }
 }
 

@@ -80,16 +80,21 @@ export function decodeJpegShrunk(bytes: Uint8Array, scale: JpegScale, width: num
     const outHeight = transposed ? width : height;
     let shrinker: AreaShrinker | null = null;
     let stride = 0;
-    const start = (w: number, h: number): void => {
-      shrinker = new AreaShrinker(w, h, Math.min(outWidth, w), Math.min(outHeight, h));
+    const start = (w: number, h: number, ycbcr: boolean): void => {
+      shrinker = new AreaShrinker(w, h, Math.min(outWidth, w), Math.min(outHeight, h), ycbcr);
     };
     const sink: JpegRowSink = {
-      begin: (w, h) => {
+      // Shrink YCbCr, then convert the shrunk pixels (see AreaShrinker's `ycbcr`). Summing 4:2:0
+      // straight from the planes (each chroma row once for its two rows, no words packed) gave the
+      // same bytes but measured neutral on the 25 MP view job (138.1 -> 137.5 ms CPU, 21 alternated
+      // rounds): the vertical adds into the Float64 output rows, not the horizontal sums, dominate.
+      takesYcbcr: true,
+      begin: (w, h, ycbcr) => {
         stride = w * 4;
-        start(w, h);
+        start(w, h, ycbcr);
       },
       rows: (data, y0, y1) => shrinker!.addRows(data, 0, stride, y1 - y0),
-      restart: () => start(shrinker!.width, shrinker!.height),
+      restart: (ycbcr) => start(shrinker!.width, shrinker!.height, ycbcr),
     };
     const decoded = decodeJpegPixels(bytes, scale, sink);
     if (shrinker === null || decoded.orientation >= 5 !== transposed) {

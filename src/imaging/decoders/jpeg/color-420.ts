@@ -266,3 +266,49 @@ function rowsReplicated(
     out[o1 + x] = alpha | (clamp[l + cbB[blue]!]! << 16) | (clamp[l + ((cbG[blue]! + crG[red]!) >> shift)]! << 8) | clamp[l + crR[red]!]!;
   }
 }
+
+/**
+ * `ycbcr420ToRgba32Replicated` without the colour conversion: each pixel becomes the word
+ * (Y, Cb, Cr, 255), chroma replicated over its 2×2 pixels, for a caller that shrinks first and
+ * converts afterwards (`RowModel` 'ycbcr-unconverted').
+ */
+export function ycbcr420ToWords32Replicated(components: Component[], width: number, out: Uint32Array, y0: number, y1: number, base = 0): void {
+  const [luma, cb, cr] = components as [Component, Component, Component];
+  for (let y = y0; y < y1; ) {
+    const both = (y & 1) === 0 && y + 1 < y1;
+    wordsReplicated(luma.plane, y * luma.stride, both ? luma.stride : 0, cb.plane, cr.plane, (y >> 1) * cb.stride, out, (y - base) * width, both ? width : 0, width);
+    y += both ? 2 : 1;
+  }
+}
+
+/** `rowsReplicated` without the conversion: one or two rows of (Y, Cb, Cr, 255) words. */
+function wordsReplicated(
+  lumaPlane: Uint8Array,
+  l0: number,
+  lumaStep: number,
+  cbPlane: Uint8Array,
+  crPlane: Uint8Array,
+  chroma: number,
+  out: Uint32Array,
+  o: number,
+  oStep: number,
+  width: number,
+): void {
+  const alpha = ALPHA;
+  const pairs = width >> 1;
+  const l1 = l0 + lumaStep;
+  const o1 = o + oStep;
+  let x = 0;
+  for (let i = 0; i < pairs; i++, x += 2) {
+    const c = alpha | (crPlane[chroma + i]! << 16) | (cbPlane[chroma + i]! << 8);
+    out[o + x] = c | lumaPlane[l0 + x]!;
+    out[o + x + 1] = c | lumaPlane[l0 + x + 1]!;
+    out[o1 + x] = c | lumaPlane[l1 + x]!;
+    out[o1 + x + 1] = c | lumaPlane[l1 + x + 1]!;
+  }
+  if (x < width) {
+    const c = alpha | (crPlane[chroma + pairs]! << 16) | (cbPlane[chroma + pairs]! << 8);
+    out[o + x] = c | lumaPlane[l0 + x]!;
+    out[o1 + x] = c | lumaPlane[l1 + x]!;
+  }
+}

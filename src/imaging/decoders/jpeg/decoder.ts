@@ -5,7 +5,7 @@
  */
 import { ImageError, isImageError } from '../../errors.js';
 import { assertPixelBudget } from '../../limits.js';
-import { type ColorModel, planesToRgba } from './color.js';
+import { type ColorModel, type RowModel, planesToRgba } from './color.js';
 import { Component } from './component.js';
 import { readExifOrientation } from './exif.js';
 import { isStandalone } from './header.js';
@@ -56,12 +56,17 @@ const MAX_SCANS = 500;
  * anyway never has the whole of it written out (the 25 MP photo's view: 25 MB at 1/2 scale).
  */
 export interface JpegRowSink {
-  /** Called once with the picture's size (stored orientation, at the decode scale) before any rows. */
-  begin(width: number, height: number): void;
+  /**
+   * The sink converts YCbCr to RGB itself, after shrinking: rows of a YCbCr picture then come
+   * unconverted, as (Y, Cb, Cr, 255) words (see `begin`'s and `restart`'s `ycbcr`).
+   */
+  readonly takesYcbcr?: boolean;
+  /** Called once with the picture's size (stored orientation, at the decode scale) before any rows; `ycbcr`: the rows are unconverted YCbCr. */
+  begin(width: number, height: number, ycbcr: boolean): void;
   /** Rows `y0` up to `y1` (exclusive), from byte 0 of `data`, width × 4 bytes apart; `data` is reused after the call. */
   rows(data: Uint8Array, y0: number, y1: number): void;
-  /** A marker after the first scan changed how the rows delivered so far look: they come again from row 0. */
-  restart(): void;
+  /** A marker after the first scan changed how the rows delivered so far look: they come again from row 0 (`ycbcr` as for `begin`). */
+  restart(ycbcr: boolean): void;
 }
 
 /** Rows per band handed to a `JpegRowSink`: even (4:2:0 converts row pairs), and 16 × 3072 px × 4 B = 192 KB stays in L2. */
@@ -73,7 +78,7 @@ const SINK_BAND_ROWS = 16;
  */
 function convertRows(
   components: Component[],
-  model: ColorModel,
+  model: RowModel,
   inverted: boolean,
   width: number,
   height: number,
@@ -163,14 +168,16 @@ export function decodeJpegPixels(bytes: Uint8Array, scale: JpegScale = 1, sink?:
   // Set by the first scan when it codes every component of a sequential frame: the RGBA picture,
   // filled band by band behind the decoding so each band is converted while its samples are still
   // in cache (the planes are too big for it once the whole scan is decoded).
-  let incremental: { data: Uint8Array; model: ColorModel; inverted: boolean; converted: number } | null = null;
+  let incremental: { data: Uint8Array; model: RowModel; inverted: boolean; converted: number } | null = null;
   let begun = false;
   /** Rows already went to the sink (from behind the first scan): a full conversion at the end restarts it. */
   let delivered = false;
+  /** What the rows carry: a sink that converts YCbCr itself (after shrinking) gets it unconverted. */
+  const rowModel = (model: ColorModel): RowModel => (model === 'ycbcr' && sink?.takesYcbcr === true ? 'ycbcr-unconverted' : model);
   /** The RGBA output: the whole picture, or with a sink one band (told the size first). */
-  const output = (width: number, height: number): Uint8Array => {
+  const output = (width: number, height: number, model: RowModel): Uint8Array => {
     if (sink === undefined) return new Uint8Array(width * height * 4);
-    if (!begun) sink.begin(width, height);
+    if (!begun) sink.begin(width, height, model === 'ycbcr-unconverted');
     begun = true;
     return new Uint8Array(width * Math.min(height, SINK_BAND_ROWS) * 4);
   };
@@ -232,11 +239,11 @@ export function decodeJpegPixels(bytes: Uint8Array, scale: JpegScale = 1, sink?:
       let onMcuRow: ((row: number) => void) | undefined;
       if (hasData && scans === 0 && !frame.progressive && end > body && bytes[body] === components.length) {
         // The model as the markers so far say; rechecked at the end, where a late marker redoes all.
-        const model = colorModel(components, jfif, adobeTransform);
+        const model = rowModel(colorModel(components, jfif, adobeTransform));
         const outWidth = Math.ceil(frame.width / scale);
         const outHeight = Math.ceil(frame.height / scale);
         const inverted = adobeTransform >= 0;
-        const state = { data: output(outWidth, outHeight), model, inverted, converted: 0 };
+        const state = { data: output(outWidth, outHeight, model), model, inverted, converted: 0 };
         const clamped = new Uint8ClampedArray(state.data.buffer);
         // A single-component scan reports rows of blocks, an interleaved one rows of MCUs.
         const rowHeight = (8 / scale) * (components.length === 1 ? 1 : maxV);
@@ -268,15 +275,15 @@ export function decodeJpegPixels(bytes: Uint8Array, scale: JpegScale = 1, sink?:
   // libjpeg warns "premature end of data" here; some data, however little, is shown as it is.
   if (scansWithData === 0) throw truncated('image data (the scan header is followed by no image data)');
 
-  const model = colorModel(components, jfif, adobeTransform);
+  const model = rowModel(colorModel(components, jfif, adobeTransform));
   const width = Math.ceil(frame.width / scale);
   const height = Math.ceil(frame.height / scale);
   if (frame.progressive) {
     for (const c of components) c.quant ??= quantTables[c.tq] ?? null;
     // Inverse-transform one row of MCUs of every component, then convert the band above it while
     // its samples are still in cache (one MCU row behind, since upsampling reads the row below).
-    if (delivered) sink?.restart();
-    const data = output(width, height);
+    if (delivered) sink?.restart(model === 'ycbcr-unconverted');
+    const data = output(width, height, model);
     const out = new Uint8ClampedArray(data.buffer);
     const inverted = adobeTransform >= 0;
     const bandHeight = (8 / scale) * maxV;
@@ -305,8 +312,8 @@ export function decodeJpegPixels(bytes: Uint8Array, scale: JpegScale = 1, sink?:
     convertRows(components, model, adobeTransform >= 0, width, height, maxH, maxV, new Uint8ClampedArray(data.buffer), incremental.converted, height, sink);
     return { width, height, data: sink === undefined ? data : new Uint8Array(0), orientation };
   }
-  if (delivered) sink?.restart();
-  const data = output(width, height);
+  if (delivered) sink?.restart(model === 'ycbcr-unconverted');
+  const data = output(width, height, model);
   convertRows(components, model, adobeTransform >= 0, width, height, maxH, maxV, new Uint8ClampedArray(data.buffer), 0, height, sink);
   return { width, height, data: sink === undefined ? data : new Uint8Array(0), orientation };
 }
