@@ -95,6 +95,27 @@ describe('a seam crossed by a badge is still a seam', () => {
   });
 });
 
+describe('badge collages beyond 1.2 MP (long side up to DAMAGED_SEARCH_MAX_SIDE)', () => {
+  it('splits a 1.6 MP 2×1 strip whose one 6 px seam carries two badges of radius 28', () => {
+    const r = createRaster(2 * 797 + 6, 1000);
+    fill(r, full(r), WHITE);
+    for (let i = 0; i < 2; i++) gradientPanel(r, { x: i * 803, y: 0, width: 797, height: 1000 }, i, 12, i + 3);
+    badge(r, 800, 300, 28);
+    badge(r, 800, 700, 28, [30, 90, 200]);
+    const plan = planSplit(r);
+    expect(plan).toMatchObject({ ok: true, axis: 'horizontal', method: 'detected' });
+    if (!plan.ok) return;
+    expect(plan.parts.map((p) => p.x)).toEqual([0, 800]);
+  });
+
+  it('a 1800×1200 page of text yields no occluded seam', () => {
+    const r = createRaster(1800, 1200);
+    textPage(r, full(r), 17, 3, 9);
+    expect(found(r)).toEqual({ columns: [], rows: [] });
+    expect(planSplit(r).ok).toBe(false);
+  });
+});
+
 describe('badges in the seam colour, and bands beside a seam', () => {
   /** Three gradient panels 180×130 with 8 px seams of `seam` colour; what `paint` adds. */
   const strip = (seam: Rgb, paint: (r: Raster) => void): Raster => {
