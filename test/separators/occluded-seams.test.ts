@@ -108,6 +108,22 @@ describe('badge collages beyond 1.2 MP (long side up to DAMAGED_SEARCH_MAX_SIDE)
     expect(plan.parts.map((p) => p.x)).toEqual([0, 800]);
   });
 
+  it('a seam chained to a panel whose every column is nearly one colour (a horizontal gradient reaching the edge) is found where a badge crosses it', () => {
+    // Panel 0…335: columns each one colour, blue to purple; two JPEG-blended columns, a 7 px red
+    // seam whose edge columns are blended too (within 43 of red, the next ones 71 off), a photo.
+    const r = createRaster(336 + 2 + 7 + 1 + 300, 546);
+    const ramp = (x: number): Rgb => [47 + Math.round((68 * x) / 335), 98 - Math.round((36 * x) / 335), 180 - Math.round((88 * x) / 335)];
+    for (let x = 0; x < 336; x++) fill(r, { x, y: 0, width: 1, height: 546 }, ramp(x));
+    fill(r, { x: 336, y: 0, width: 1, height: 546 }, [145, 51, 72]);
+    fill(r, { x: 337, y: 0, width: 1, height: 546 }, [180, 42, 55]);
+    fill(r, { x: 338, y: 0, width: 7, height: 546 }, [220, 30, 40]);
+    fill(r, { x: 345, y: 0, width: 1, height: 546 }, [192, 43, 52]);
+    gradientPanel(r, { x: 346, y: 0, width: 300, height: 546 }, 1, 12, 4);
+    badge(r, 341, 476, 11, [250, 200, 0], [255, 255, 255]);
+    const stats = measureLines(r, full(r));
+    expect(damagedSeams(r, full(r), 'horizontal', classifyLines(stats.columns))).toMatchObject([{ start: 338, end: 345 }]);
+  });
+
   it('a 1800×1200 page of text yields no occluded seam', () => {
     const r = createRaster(1800, 1200);
     textPage(r, full(r), 17, 3, 9);

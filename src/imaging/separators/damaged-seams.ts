@@ -289,10 +289,10 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
     const start = i;
     i = runEnd(lineColour, start, count);
     const flanked = start > 0 && i < count && kinds[start - 1] === LineKind.Content && kinds[i] === LineKind.Content;
-    if (!flanked) continue;
     // A wider run is a flat region (a sky, a wall, a page), not a seam between panels.
     const k = lineColour[start + ((i - start) >> 1)]!;
     if (i - start <= CANDIDATE_RUN) {
+      if (!flanked) continue;
       if (panelProbed(start - 1, -1, k) && panelProbed(i, 1, k)) readRun(start, i);
       continue;
     }
@@ -300,12 +300,16 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
     // beside a dark photo, a white one beside a light photo): a step between neighbouring lines
     // larger than CORE_STEP ends the seam's lines. The band beside is judged by the closer panel
     // test (CLOSE_PANEL_TOLERANCE), and lines read so are kept only when a badge crosses them
-    // (and they are more than a JPEG blend line or two, BLEND_LINES).
+    // (and they are more than a JPEG blend line or two, BLEND_LINES). The wide run may reach the
+    // picture's edge: a panel whose every line is nearly one colour (a horizontal gradient), its
+    // lines chained to the seam beside it through the JPEG-blended lines between (red-team badge
+    // collage: a blue-to-purple panel chained to a red seam, 337 columns); the seam's own lines
+    // never touch the edge.
     let from = start;
     for (let l = start + 1; l <= i; l++) {
       if (l < i && !steps(lineColour[l]!, lineColour[l - 1]!)) continue;
       const c = lineColour[from + ((l - from) >> 1)]!;
-      if ((from > start || l < i) && l - from > BLEND_LINES && l - from <= CANDIDATE_RUN && panelProbed(from - 1, -1, c, CLOSE_PANEL_TOLERANCE) && panelProbed(l, 1, c, CLOSE_PANEL_TOLERANCE)) {
+      if ((from > start || l < i) && from > 0 && l < count && l - from > BLEND_LINES && l - from <= CANDIDATE_RUN && panelProbed(from - 1, -1, c, CLOSE_PANEL_TOLERANCE) && panelProbed(l, 1, c, CLOSE_PANEL_TOLERANCE)) {
         readRun(from, l);
         let first = from;
         while (first < l && !near[first]) first++;
