@@ -95,6 +95,43 @@ describe('a seam crossed by a badge is still a seam', () => {
   });
 });
 
+describe('badge collages beyond 1.2 MP (long side up to DAMAGED_SEARCH_MAX_SIDE)', () => {
+  it('splits a 1.6 MP 2×1 strip whose one 6 px seam carries two badges of radius 28', () => {
+    const r = createRaster(2 * 797 + 6, 1000);
+    fill(r, full(r), WHITE);
+    for (let i = 0; i < 2; i++) gradientPanel(r, { x: i * 803, y: 0, width: 797, height: 1000 }, i, 12, i + 3);
+    badge(r, 800, 300, 28);
+    badge(r, 800, 700, 28, [30, 90, 200]);
+    const plan = planSplit(r);
+    expect(plan).toMatchObject({ ok: true, axis: 'horizontal', method: 'detected' });
+    if (!plan.ok) return;
+    expect(plan.parts.map((p) => p.x)).toEqual([0, 800]);
+  });
+
+  it('a seam chained to a panel whose every column is nearly one colour (a horizontal gradient reaching the edge) is found where a badge crosses it', () => {
+    // Panel 0…335: columns each one colour, blue to purple; two JPEG-blended columns, a 7 px red
+    // seam whose edge columns are blended too (within 43 of red, the next ones 71 off), a photo.
+    const r = createRaster(336 + 2 + 7 + 1 + 300, 546);
+    const ramp = (x: number): Rgb => [47 + Math.round((68 * x) / 335), 98 - Math.round((36 * x) / 335), 180 - Math.round((88 * x) / 335)];
+    for (let x = 0; x < 336; x++) fill(r, { x, y: 0, width: 1, height: 546 }, ramp(x));
+    fill(r, { x: 336, y: 0, width: 1, height: 546 }, [145, 51, 72]);
+    fill(r, { x: 337, y: 0, width: 1, height: 546 }, [180, 42, 55]);
+    fill(r, { x: 338, y: 0, width: 7, height: 546 }, [220, 30, 40]);
+    fill(r, { x: 345, y: 0, width: 1, height: 546 }, [192, 43, 52]);
+    gradientPanel(r, { x: 346, y: 0, width: 300, height: 546 }, 1, 12, 4);
+    badge(r, 341, 476, 11, [250, 200, 0], [255, 255, 255]);
+    const stats = measureLines(r, full(r));
+    expect(damagedSeams(r, full(r), 'horizontal', classifyLines(stats.columns))).toMatchObject([{ start: 338, end: 345 }]);
+  });
+
+  it('a 1800×1200 page of text yields no occluded seam', () => {
+    const r = createRaster(1800, 1200);
+    textPage(r, full(r), 17, 3, 9);
+    expect(found(r)).toEqual({ columns: [], rows: [] });
+    expect(planSplit(r).ok).toBe(false);
+  });
+});
+
 describe('badges in the seam colour, and bands beside a seam', () => {
   /** Three gradient panels 180×130 with 8 px seams of `seam` colour; what `paint` adds. */
   const strip = (seam: Rgb, paint: (r: Raster) => void): Raster => {

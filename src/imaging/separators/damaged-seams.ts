@@ -22,7 +22,7 @@
  *    colours that touch (a seam and JPEG's blend line beside it, a seam and a dark band of a photo
  *    nearly one colour), only the one a badge straddles is checked (`straddledRun`).
  *
- * **Cost.** Searched only in pictures of at most DAMAGED_SEARCH_MAX_PIXELS (the 600–900 px
+ * **Cost.** Searched only in pictures of at most DAMAGED_SEARCH_MAX_PIXELS or DAMAGED_SEARCH_MAX_SIDE (the 600–1800 px
  * pictures of quest tasks that need it). Per line: 16 probes; per candidate run of at most
  * CANDIDATE_RUN lines: each line read once (twice for a line re-read beside a badge), stopping at
  * the first proof that it is no seam line; per damaged seam: six lines beside it. So at most about
@@ -42,8 +42,19 @@ import { BLEND_LINES, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './
 import { betweenCrossings, CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, isPanelLine, isTightLine, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
 import type { Interval } from './segments.js';
 
-/** Largest picture searched for damaged seams: 1200×1000, beyond the 600–900 px of heavy-JPEG and badge collages. */
+/** Largest picture searched for damaged seams: 1200×1000, beyond the 600–900 px of heavy-JPEG and badge collages… */
 export const DAMAGED_SEARCH_MAX_PIXELS = 1_200_000;
+/**
+ * …or of any size up to this long side: organisers' badge collages reach 1800 px on their long
+ * side (measured on an independently made batch: 6 of its 16 badge collages, 1.55–2.10 MP, were
+ * never searched). A 1920 px screenshot and the 12–25 MP photos stay outside the search.
+ */
+export const DAMAGED_SEARCH_MAX_SIDE = 1850;
+/** True when the picture is small enough for the damaged-seam search (DAMAGED_SEARCH_MAX_PIXELS or _SIDE). */
+export function damagedSearched(raster: Raster): boolean {
+  return raster.width * raster.height <= DAMAGED_SEARCH_MAX_PIXELS || Math.max(raster.width, raster.height) <= DAMAGED_SEARCH_MAX_SIDE;
+}
+
 /** Probes read on every content line before it is read in full. */
 const PROBES = 16;
 /**
@@ -205,7 +216,7 @@ export interface DamagedSeam extends Interval {
 export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', kinds: Uint8Array, colour?: Rgb, only?: readonly Interval[], plainSeams?: readonly Interval[]): DamagedSeam[] {
   const count = kinds.length;
   const length = axis === 'horizontal' ? region.height : region.width;
-  if (length < PROBES || raster.width * raster.height > DAMAGED_SEARCH_MAX_PIXELS) return [];
+  if (length < PROBES || !damagedSearched(raster)) return [];
   const maxShare = only ? PART_OCCLUDED_SHARE : OCCLUDED_SHARE;
   const needed = only ? PART_PROBES_NEEDED : PROBES_NEEDED;
   const lineAt = (line: number): LineAt => ({ raster, region, axis, line, length });
@@ -278,10 +289,10 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
     const start = i;
     i = runEnd(lineColour, start, count);
     const flanked = start > 0 && i < count && kinds[start - 1] === LineKind.Content && kinds[i] === LineKind.Content;
-    if (!flanked) continue;
     // A wider run is a flat region (a sky, a wall, a page), not a seam between panels.
     const k = lineColour[start + ((i - start) >> 1)]!;
     if (i - start <= CANDIDATE_RUN) {
+      if (!flanked) continue;
       if (panelProbed(start - 1, -1, k) && panelProbed(i, 1, k)) readRun(start, i);
       continue;
     }
@@ -289,12 +300,16 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
     // beside a dark photo, a white one beside a light photo): a step between neighbouring lines
     // larger than CORE_STEP ends the seam's lines. The band beside is judged by the closer panel
     // test (CLOSE_PANEL_TOLERANCE), and lines read so are kept only when a badge crosses them
-    // (and they are more than a JPEG blend line or two, BLEND_LINES).
+    // (and they are more than a JPEG blend line or two, BLEND_LINES). The wide run may reach the
+    // picture's edge: a panel whose every line is nearly one colour (a horizontal gradient), its
+    // lines chained to the seam beside it through the JPEG-blended lines between (red-team badge
+    // collage: a blue-to-purple panel chained to a red seam, 337 columns); the seam's own lines
+    // never touch the edge.
     let from = start;
     for (let l = start + 1; l <= i; l++) {
       if (l < i && !steps(lineColour[l]!, lineColour[l - 1]!)) continue;
       const c = lineColour[from + ((l - from) >> 1)]!;
-      if ((from > start || l < i) && l - from > BLEND_LINES && l - from <= CANDIDATE_RUN && panelProbed(from - 1, -1, c, CLOSE_PANEL_TOLERANCE) && panelProbed(l, 1, c, CLOSE_PANEL_TOLERANCE)) {
+      if ((from > start || l < i) && from > 0 && l < count && l - from > BLEND_LINES && l - from <= CANDIDATE_RUN && panelProbed(from - 1, -1, c, CLOSE_PANEL_TOLERANCE) && panelProbed(l, 1, c, CLOSE_PANEL_TOLERANCE)) {
         readRun(from, l);
         let first = from;
         while (first < l && !near[first]) first++;

@@ -54,7 +54,7 @@
  */
 import type { Box, Raster } from '../raster.js';
 import { overWhite } from './line-stats.js';
-import type { Rgb } from './collage-colour.js';
+import { BLEND_LINES, type Rgb } from './collage-colour.js';
 import type { Interval } from './segments.js';
 
 /** Per-channel distance from the seam colour still "on" the seam: q25 ringing reaches ~48 on a 1 px seam. */
@@ -317,14 +317,19 @@ export function betweenCrossings(raster: Raster, region: Box, axis: 'horizontal'
     const [p0, step] = walk({ raster, region, axis, line, length });
     return distance(d, p0 + t * step, k) <= NEAR_SEAM_TOLERANCE;
   };
-  const crossing = (t: number): boolean => seamAt(start - 1, t) && seamAt(end, t);
+  const count = axis === 'horizontal' ? region.width : region.height;
+  // A crossing seam runs on beyond the JPEG blend of the run's edge lines (BLEND_LINES): a badge's
+  // rim next to a seam whose edge lines read narrower than drawn (a 9 px red seam at q71 4:2:0
+  // found as 7 lines, the lines beside it within 43 of its colour, the next ones 71 off) met the
+  // seam's own edge lines there, not a crossing seam.
+  const beyond = (line: number, t: number): boolean => line < 0 || line >= count || seamAt(line, t);
+  const crossing = (t: number): boolean => seamAt(start - 1, t) && seamAt(end, t) && beyond(start - 1 - BLEND_LINES, t) && beyond(end + BLEND_LINES, t);
   if (!crossing(o.start - 2) || !crossing(o.end + 1)) return false;
   // A badge filled with the seam's own colour shows on the seam only as its digit, and its fill
   // meets the lines beside the run at both ends of the digit, as crossing seams would. Across the
   // digit's middle the fill shows beside the run on both sides; a panel crossing the run fills
   // the lines beside it there.
   if (o.end - o.start > DIGIT_MAX) return true;
-  const count = axis === 'horizontal' ? region.width : region.height;
   const middle = (o.start + o.end) >> 1;
   const fillBeside = (from: number, step: number): boolean => {
     let on = 0;
