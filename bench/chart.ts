@@ -72,7 +72,8 @@ export function barChartSvg(rows: readonly ChartRow[], title: string): string {
   }
   rows.forEach((row, g) => {
     const y0 = top + g * groupHeight;
-    const slowest = Math.max(row.oursMs, row.sharpMs, row.jimpMs);
+    // A runner that cannot read the input (jimp and WebP) has no time: it gets no bar, and does not scale the others.
+    const slowest = Math.max(...[row.oursMs, row.sharpMs, row.jimpMs].filter(Number.isFinite));
     parts.push(`<text x="10" y="${y0 + barHeight * 1.5 + 4}">${escapeXml(row.name)}</text>`);
     const bars: Array<[keyof typeof COLOURS, number]> = [
       ['ours', row.oursMs],
@@ -80,6 +81,10 @@ export function barChartSvg(rows: readonly ChartRow[], title: string): string {
       ['jimp', row.jimpMs],
     ];
     bars.forEach(([name, ms], i) => {
+      if (!Number.isFinite(ms)) {
+        parts.push(`<text x="${labelWidth + 5}" y="${y0 + i * barHeight + barHeight - 6}">${name} cannot read this input</text>`);
+        return;
+      }
       const w = Math.max(1, (ms / slowest) * plotWidth);
       const y = y0 + i * barHeight;
       parts.push(`<rect x="${labelWidth}" y="${y}" width="${w.toFixed(1)}" height="${barHeight - 3}" fill="${COLOURS[name]}"/>`);
