@@ -5,7 +5,7 @@
 import type { Box, Raster } from '../raster.js';
 import { attachCaptions, FLAT_TOLERANCE } from './captions.js';
 import { backgroundBeside, GAP_COLOUR_TOLERANCE } from './background-gap.js';
-import { classifyLines, LineKind, meanColour } from './classify.js';
+import { classifyLines, LineKind, meanColour, shadeLines } from './classify.js';
 import { ballotOfRun, BLEND_LINES, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, sameSeamColour, type Rgb } from './collage-colour.js';
 import { damagedSeams } from './damaged-seams.js';
 import { seamWithoutFades } from './fading-seams.js';
@@ -91,6 +91,7 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   if (lines === undefined) return none;
   const origin = axis === 'horizontal' ? region.x : region.y;
   const kinds = classifyLines(lines);
+  shadeLines(raster, region, axis, kinds, NARROW_RINGING_RUN);
   const firstRuns = findRuns(kinds, lines, options.colour);
   if (firstRuns === null) return none;
   const margined = options.colour ? marginsOf(firstRuns, kinds, lines, options.colour) : firstRuns;
