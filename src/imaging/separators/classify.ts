@@ -134,6 +134,14 @@ export const SHADED_MARGIN_MAX = 40;
 const SHADED_WINDOWS = 16;
 
 /**
+ * Darkest channel mean of a line that may shade: gradient seams are pale (both generators draw
+ * them 225–252, tinted by at most 6). A dark photo's smooth sky shades slowly too (red-team seed
+ * 467 heavy-01: teal rows (3,73,60) shading across a tree photo, taken for a seam and cut through
+ * that panel); no pale rule is needed for it.
+ */
+export const SHADED_MIN_MEAN = 200;
+
+/**
  * Upgrades to plain the ringing lines that shade slowly along their length — within PLAIN_SPREAD
  * in every stretch of the line (SHADED_WINDOWS), with the σ cap of a ringing line bounding the
  * whole shading (σ ≤ 10: a ramp of at most ~34 levels). A line is "background" when every pixel
@@ -146,10 +154,11 @@ const SHADED_WINDOWS = 16;
  * `narrow`: the widest run that needs no plain line (runs.ts's NARROW_RINGING_RUN, passed in to
  * keep this module free of imports).
  */
-export function shadeLines(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', kinds: Uint8Array, narrow: number): void {
+export function shadeLines(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, kinds: Uint8Array, narrow: number): void {
   const count = kinds.length;
+  const pale = (i: number): boolean => lines.sum[i * 3]! >= SHADED_MIN_MEAN * lines.length && lines.sum[i * 3 + 1]! >= SHADED_MIN_MEAN * lines.length && lines.sum[i * 3 + 2]! >= SHADED_MIN_MEAN * lines.length;
   const check = (from: number, to: number): void => {
-    for (let i = from; i < to; i++) if (kinds[i] === LineKind.Ringing && shadesSlowly(raster, region, axis, i)) kinds[i] = LineKind.Plain;
+    for (let i = from; i < to; i++) if (kinds[i] === LineKind.Ringing && pale(i) && shadesSlowly(raster, region, axis, i)) kinds[i] = LineKind.Plain;
   };
   // The ends: margins.
   let head = 0;
