@@ -95,4 +95,34 @@ describe('gradient seams', () => {
     expect(cuts[1]).toBeGreaterThanOrEqual(335);
     expect(cuts[1]).toBeLessThan(343);
   });
+
+  it('is found when the seam is wider than a ringing run may be, and its margins shade too', () => {
+    // The red team's drawing: the whole canvas shades 233→252 across the picture (spread 19 on
+    // every seam and margin row: never plain), 14 px seams and 18 px margins.
+    const r = createRaster(300, 18 + 150 + 14 + 150 + 14 + 150 + 18);
+    for (let x = 0; x < r.width; x++) {
+      const v = 233 + Math.round((x * 19) / (r.width - 1));
+      for (let y = 0; y < r.height; y++) setPixel(r, x, y, [v, v, v]);
+    }
+    gradientPanel(r, { x: 18, y: 18, width: 264, height: 150 }, 1, 30, 3);
+    gradientPanel(r, { x: 18, y: 182, width: 264, height: 150 }, 2, 30, 4);
+    gradientPanel(r, { x: 18, y: 346, width: 264, height: 150 }, 3, 30, 5);
+    const plan = planSplit(r);
+    expect(plan.ok, JSON.stringify(plan)).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.axis).toBe('vertical');
+    expect(plan.parts.map((p) => [p.y, p.y + p.height])).toEqual([[18, 175], [175, 339], [339, 496]]);
+  });
+
+  it('leaves a band of noisy flat rows as wide as such a seam unsplit: its spread is not a shading', () => {
+    // Same layout, but the band between the photos is flat 242 with ±10 noise (spread 20, σ ≈ 6:
+    // ringing, and 20 within every stretch of the row), no margins: one picture, not three.
+    const r = createRaster(300, 150 + 14 + 150 + 14 + 150);
+    gradientPanel(r, { x: 0, y: 0, width: 300, height: 150 }, 1, 30, 3);
+    flatRows(r, 150, 164, [242, 242, 242], 10, 7);
+    gradientPanel(r, { x: 0, y: 164, width: 300, height: 150 }, 2, 30, 4);
+    flatRows(r, 314, 328, [242, 242, 242], 10, 8);
+    gradientPanel(r, { x: 0, y: 328, width: 300, height: 150 }, 3, 30, 5);
+    expect(planSplit(r).ok).toBe(false);
+  });
 });

@@ -28,6 +28,7 @@
  * WebP q50 × seams of 2/3/4 px × white/black/grey) all split exactly, while the plain rule alone
  * splits 3 of them; each photo alone stays unsplit.
  */
+import type { Box, Raster } from '../raster.js';
 import type { LineStats } from './line-stats.js';
 
 /** The reference's per-channel tolerance: absorbs the mild JPEG ringing of a quality-75+ collage. */
@@ -107,3 +108,108 @@ export function meanColour(stats: LineStats, start: number, end: number): [numbe
  * the measured JPEG q50 shift of a thin seam's edge lines (up to ~25 below white) against its centre.
  */
 export const RUN_COLOUR_AGREEMENT = 32;
+
+/**
+ * How far from either end of the axis, and how wide an interior run of non-content lines, is
+ * searched for lines that shade slowly along their length (see `shadeLines`). A gradient seam is
+ * one colour shading along its length, ~20 levels from end to end (measured on red-team gradient
+ * collages: 225–235 → 245–252, so spread 17–27 per line plus JPEG, σ 5–8: "ringing", never
+ * "plain"); its seams are 3–14 px wide, up to 20 lines with JPEG's edge lines, and a seam's run
+ * may hold a photo's pale edge too (rt-gradient-02 of batch A: 7 px of seam + 19 rows of a
+ * yellowish photo edge = 26 lines; at 24 the run went unread and its collage lost 2 seams), so
+ * SHADED_SEAM_MAX is 32; its margins, shaded too, up to 24 px plus a panel's light edge (SHADED_MARGIN_MAX). A wider
+ * band of ringing lines inside the picture is a photo's flat region (sky, wall, a 40-row band of
+ * gentle gradient in rules.test.ts), left as it was.
+ */
+export const SHADED_SEAM_MAX = 32;
+export const SHADED_MARGIN_MAX = 40;
+
+/**
+ * Windows a shaded line is cut into: every stretch of 2/SHADED_WINDOWS of the line must stay
+ * within PLAIN_SPREAD per channel. A ramp of 27 levels over the whole line changes by ~7 within
+ * such a stretch, leaving 9 levels for JPEG noise (measured: red-team seam lines at q25–q89 read
+ * 2–9 within a stretch); a flat line whose spread comes from noise or specks (a photo's sky at
+ * low quality, text) keeps that spread in the stretch that holds it, and stays ringing.
+ */
+const SHADED_WINDOWS = 16;
+
+/**
+ * Darkest channel mean of a line that may shade: gradient seams are pale (both generators draw
+ * them 225–252, tinted by at most 6). A dark photo's smooth sky shades slowly too (red-team seed
+ * 467 heavy-01: teal rows (3,73,60) shading across a tree photo, taken for a seam and cut through
+ * that panel); no pale rule is needed for it.
+ */
+export const SHADED_MIN_MEAN = 200;
+
+/**
+ * Upgrades to plain the ringing lines that shade slowly along their length — within PLAIN_SPREAD
+ * in every stretch of the line (SHADED_WINDOWS), with the σ cap of a ringing line bounding the
+ * whole shading (σ ≤ 10: a ramp of at most ~34 levels). A line is "background" when every pixel
+ * stays within 16 of the others; a separator painted as a gradient only does so locally, and is
+ * otherwise treated as the plain line it is. Only lines where a separator or margin can lie are
+ * read: ringing lines in interior runs of NARROW_RINGING_RUN < length ≤ SHADED_SEAM_MAX non-content
+ * lines (narrower runs are separators already), and up to SHADED_MARGIN_MAX non-content lines at
+ * each end of the axis (margins). Every pixel of such a line is read, until a window fails.
+ *
+ * `narrow`: the widest run that needs no plain line (runs.ts's NARROW_RINGING_RUN, passed in to
+ * keep this module free of imports).
+ */
+export function shadeLines(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, kinds: Uint8Array, narrow: number): void {
+  const count = kinds.length;
+  const pale = (i: number): boolean => lines.sum[i * 3]! >= SHADED_MIN_MEAN * lines.length && lines.sum[i * 3 + 1]! >= SHADED_MIN_MEAN * lines.length && lines.sum[i * 3 + 2]! >= SHADED_MIN_MEAN * lines.length;
+  const check = (from: number, to: number): void => {
+    for (let i = from; i < to; i++) if (kinds[i] === LineKind.Ringing && pale(i) && shadesSlowly(raster, region, axis, i)) kinds[i] = LineKind.Plain;
+  };
+  // The ends: margins.
+  let head = 0;
+  while (head < count && head < SHADED_MARGIN_MAX && kinds[head] !== LineKind.Content) head++;
+  check(0, head);
+  let tail = count;
+  while (tail > head && count - tail < SHADED_MARGIN_MAX && kinds[tail - 1] !== LineKind.Content) tail--;
+  check(tail, count);
+  for (let i = head; i < tail; ) {
+    if (kinds[i] === LineKind.Content) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < tail && kinds[i] !== LineKind.Content) i++;
+    if (start === 0 || i === count) continue;
+    if (i - start > narrow && i - start <= SHADED_SEAM_MAX) check(start, i);
+  }
+}
+
+function shadesSlowly(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number): boolean {
+  const d = raster.data;
+  const length = axis === 'horizontal' ? region.height : region.width;
+  const step = axis === 'horizontal' ? raster.width * 4 : 4;
+  const p0 = axis === 'horizontal' ? (region.y * raster.width + region.x + line) * 4 : ((region.y + line) * raster.width + region.x) * 4;
+  const half = Math.max(1, Math.floor(length / SHADED_WINDOWS));
+  // Per stretch of `half` pixels its min and max per channel; a window is two neighbouring stretches.
+  let prevLo0 = 0, prevHi0 = 0, prevLo1 = 0, prevHi1 = 0, prevLo2 = 0, prevHi2 = 0;
+  let first = true;
+  let p = p0;
+  for (let s = 0; s < length; s += half) {
+    let lo0 = 255, hi0 = 0, lo1 = 255, hi1 = 0, lo2 = 255, hi2 = 0;
+    const end = Math.min(length, s + half);
+    for (let i = s; i < end; i++, p += step) {
+      const a = d[p + 3]!;
+      const v0 = a === 255 ? d[p]! : (((d[p]! * a) / 255 + (255 - a) + 0.5) | 0);
+      const v1 = a === 255 ? d[p + 1]! : (((d[p + 1]! * a) / 255 + (255 - a) + 0.5) | 0);
+      const v2 = a === 255 ? d[p + 2]! : (((d[p + 2]! * a) / 255 + (255 - a) + 0.5) | 0);
+      if (v0 < lo0) lo0 = v0;
+      if (v0 > hi0) hi0 = v0;
+      if (v1 < lo1) lo1 = v1;
+      if (v1 > hi1) hi1 = v1;
+      if (v2 < lo2) lo2 = v2;
+      if (v2 > hi2) hi2 = v2;
+    }
+    const w0 = first ? hi0 - lo0 : Math.max(hi0, prevHi0) - Math.min(lo0, prevLo0);
+    const w1 = first ? hi1 - lo1 : Math.max(hi1, prevHi1) - Math.min(lo1, prevLo1);
+    const w2 = first ? hi2 - lo2 : Math.max(hi2, prevHi2) - Math.min(lo2, prevLo2);
+    if (w0 > PLAIN_SPREAD || w1 > PLAIN_SPREAD || w2 > PLAIN_SPREAD) return false;
+    prevLo0 = lo0; prevHi0 = hi0; prevLo1 = lo1; prevHi1 = hi1; prevLo2 = lo2; prevHi2 = hi2;
+    first = false;
+  }
+  return true;
+}

@@ -75,6 +75,16 @@ const SAME_DEVIATION = 5;
  * ```
  */
 export function seamWithoutFades(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, kinds: Uint8Array, seam: Interval): Interval | null {
+  const { kept, fades } = seamAndFade(raster, region, axis, lines, kinds, seam);
+  return fades ? null : kept;
+}
+
+/**
+ * `seamWithoutFades` in two answers: the seam with its fading end pieces dropped (`kept`), and
+ * whether what is left still fades into the picture (`fades`: `seamWithoutFades` rejects it, but a
+ * shaded twin may vouch for it, see `shadedTwins`).
+ */
+export function seamAndFade(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, kinds: Uint8Array, seam: Interval): { kept: Interval; fades: boolean } {
   const pieces = oneColourPieces(lines, seam, PIECE_AGREEMENT);
   const count = axis === 'horizontal' ? region.width : region.height;
   const fades = (p: Interval, side: 'before' | 'after', far: boolean): boolean => {
@@ -103,8 +113,67 @@ export function seamWithoutFades(raster: Raster, region: Box, axis: 'horizontal'
     else break;
   }
   const kept = { start: pieces[0]!.start, end: pieces[pieces.length - 1]!.end };
-  if (fades(kept, 'before', true) || fades(kept, 'after', true)) return null;
-  return kept;
+  return { kept, fades: fades(kept, 'before', true) || fades(kept, 'after', true) };
+}
+
+/**
+ * Largest difference in width (lines), and per channel in the mean colour of each end of the
+ * middle line, between a shaded band that fades into a light panel and a seam of the same axis
+ * that vouches for it. A gradient seam beside a white page or a pale photo edge (a 240 seam
+ * beside a table on ~250 white, red-team batch A gradient-03 and -05) "fades" into it — the page
+ * is within FADE_DISTANCE of the seam's mean and deviates from it by more than SAME_DEVIATION,
+ * because the seam shades and the page does not — while its other seams, beside darker photos,
+ * stand. One collage's seams have one width and one shading: measured on those pictures, the
+ * rejected seams and the kept ones 0–1 lines apart in width and 0–4 levels apart at either end
+ * (JPEG q46–q49). A photo's own band shading exactly as a seam does, to the same width, is what a
+ * seam is.
+ */
+const TWIN_WIDTH = 2;
+const TWIN_COLOUR = 10;
+/**
+ * Least difference (a channel) between the two ends of a line for it to shade: the ends are the
+ * mean colours of its first and last eighth. A gradient seam of 10–27 levels end to end (the red
+ * team's range) reads 9–24 apart, the project's 230→250 seam 17; a plain seam or a flat band, JPEG
+ * noise and all, 0–2.
+ */
+const SHADE_MIN = 8;
+
+/**
+ * The bands of `faded` (seams that fade into a light panel, see `seamAndFade`) vouched for by a
+ * twin among `seams` (the axis's seams that stand): both *shade* along their length (their middle
+ * lines' ends SHADE_MIN apart, a separator painted as a gradient) and are alike within TWIN_WIDTH
+ * and TWIN_COLOUR. A plain seam vouches for nothing: a white band inside a page beside a white seam
+ * is that page's own gap.
+ */
+export function shadedTwins(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', faded: readonly Interval[], seams: readonly Interval[]): Interval[] {
+  const length = axis === 'horizontal' ? region.height : region.width;
+  const eighth = Math.max(1, length >> 3);
+  const ends = (b: Interval): number[] | null => {
+    const mid = b.start + ((b.end - b.start) >> 1);
+    const head = endMean(raster, region, axis, mid, 0, eighth);
+    const tail = endMean(raster, region, axis, mid, length - eighth, length);
+    if (!head.some((v, c) => Math.abs(v - tail[c]!) >= SHADE_MIN)) return null;
+    return [...head, ...tail];
+  };
+  const twins = seams.map((s) => ({ s, p: ends(s) })).filter((t) => t.p !== null);
+  if (twins.length === 0) return [];
+  return faded.filter((b) => {
+    const p = ends(b);
+    return p !== null && twins.some((t) => Math.abs(t.s.end - t.s.start - (b.end - b.start)) <= TWIN_WIDTH && t.p!.every((v, i) => Math.abs(v - p[i]!) <= TWIN_COLOUR));
+  });
+}
+
+/** Mean colour of pixels [from, to) along line `line` of `region`, composited over white. */
+function endMean(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, from: number, to: number): number[] {
+  const d = raster.data;
+  const step = axis === 'horizontal' ? raster.width * 4 : 4;
+  let p = axis === 'horizontal' ? ((region.y + from) * raster.width + region.x + line) * 4 : ((region.y + line) * raster.width + region.x + from) * 4;
+  const sum = [0, 0, 0];
+  for (let i = from; i < to; i++, p += step) {
+    const a = d[p + 3]!;
+    for (let c = 0; c < 3; c++) sum[c] += a === 255 ? d[p + c]! : overWhite(d[p + c]!, a);
+  }
+  return sum.map((v) => v / Math.max(1, to - from));
 }
 
 /** Pixels read per probed line at most: a share and a mean, not a line rule (see `probeLines`). */

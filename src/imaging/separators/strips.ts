@@ -5,10 +5,10 @@
 import type { Box, Raster } from '../raster.js';
 import { attachCaptions, FLAT_TOLERANCE } from './captions.js';
 import { backgroundBeside, GAP_COLOUR_TOLERANCE } from './background-gap.js';
-import { classifyLines, LineKind, meanColour } from './classify.js';
+import { classifyLines, LineKind, meanColour, shadeLines } from './classify.js';
 import { ballotOfRun, BLEND_LINES, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, sameSeamColour, type Rgb } from './collage-colour.js';
 import { damagedSeams } from './damaged-seams.js';
-import { seamWithoutFades } from './fading-seams.js';
+import { seamAndFade, shadedTwins } from './fading-seams.js';
 import { oneColourPieces, seamOfRun } from './seams.js';
 import type { LineStats, OneAxisStats, RegionStats } from './line-stats.js';
 import { cutOf, findRuns, NARROW_RINGING_RUN, type AxisRuns } from './runs.js';
@@ -91,6 +91,7 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   if (lines === undefined) return none;
   const origin = axis === 'horizontal' ? region.x : region.y;
   const kinds = classifyLines(lines);
+  shadeLines(raster, region, axis, lines, kinds, NARROW_RINGING_RUN);
   const firstRuns = findRuns(kinds, lines, options.colour);
   if (firstRuns === null) return none;
   const margined = options.colour ? marginsOf(firstRuns, kinds, lines, options.colour) : firstRuns;
@@ -99,12 +100,8 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
 
   type Found = Separator & { damaged: boolean; ballot: Separator[] };
   const found: Found[] = [];
-  for (const run of runs.separators) {
-    const inRun = seamOfRun(raster, region, axis, lines, run, options.colour);
-    if (inRun === null) continue;
-    // A band that fades into the picture beside it is that picture's sky or edge (fading-seams.ts).
-    const seam = seamWithoutFades(raster, region, axis, lines, kinds, inRun);
-    if (seam === null) continue;
+  const faded: { run: Interval; seam: Interval }[] = [];
+  const admit = (run: Interval, seam: Interval): void => {
     // The colour of the seam's middle line: its edge lines blend with the panels (a flat panel's
     // own colour, JPEG ringing).
     const mid = cutOf(seam);
@@ -114,6 +111,20 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
       ? ballotOfRun(oneColourPieces(lines, run).map((p) => ({ start: origin + p.start, end: origin + p.end, colour: meanColour(lines, p.start, p.end) })), at)
       : [];
     found.push({ ...at, colour: meanColour(lines, mid, mid + 1), damaged: false, ballot });
+  };
+  for (const run of runs.separators) {
+    const inRun = seamOfRun(raster, region, axis, lines, run, options.colour);
+    if (inRun === null) continue;
+    // A band that fades into the picture beside it is that picture's sky or edge (fading-seams.ts),
+    // unless a shaded twin among the seams that stand vouches for it.
+    const { kept: seam, fades } = seamAndFade(raster, region, axis, lines, kinds, inRun);
+    if (fades) faded.push({ run, seam });
+    else admit(run, seam);
+  }
+  if (faded.length > 0 && found.length > 0) {
+    const standing = found.map((f) => ({ start: f.start - origin, end: f.end - origin }));
+    const twins = shadedTwins(raster, region, axis, faded.map((f) => f.seam), standing);
+    for (const f of faded) if (twins.includes(f.seam)) admit(f.run, f.seam);
   }
   const within = options.damagedWithin?.map((k) => ({ start: k.start - origin, end: k.end - origin })).filter((k) => k.end > 0 && k.start < lines.count);
   const colour0 = options.colour;
