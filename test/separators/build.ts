@@ -75,3 +75,21 @@ export function stripCollage(layout: StripLayout): { raster: Raster; separators:
   });
   return { raster, separators, content: { start: margin, end: along - margin } };
 }
+
+/** Deterministic xorshift in [0, 1): the same seed draws the same picture. */
+export function random(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0;
+    return s / 4294967296;
+  };
+}
+
+/** Sets one opaque pixel. */
+export function setPixel(r: Raster, x: number, y: number, [cr, cg, cb]: Rgb): void {
+  const p = (y * r.width + x) * 4;
+  r.data[p] = cr;
+  r.data[p + 1] = cg;
+  r.data[p + 2] = cb;
+  r.data[p + 3] = 255;
+}

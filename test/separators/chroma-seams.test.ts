@@ -10,15 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createRaster, type Raster } from '../../src/imaging/raster.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
 import { sameSeamColour } from '../../src/imaging/separators/collage-colour.js';
-import { gradientPanel, type Rgb } from './build.js';
-
-function random(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0;
-    return s / 4294967296;
-  };
-}
+import { gradientPanel, random, type Rgb } from './build.js';
 
 /**
  * Column `x` of colour `c`, each pixel ±12 and one in 25 ±`peak`: with `peak` 40 the spread is

@@ -7,20 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRaster, type Raster } from '../../src/imaging/raster.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
-import { fill, gradientPanel, type Rgb } from './build.js';
-
-function random(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0;
-    return s / 4294967296;
-  };
-}
-
-function setPixel(r: Raster, x: number, y: number, [cr, cg, cb]: Rgb): void {
-  const p = (y * r.width + x) * 4;
-  r.data[p] = cr; r.data[p + 1] = cg; r.data[p + 2] = cb; r.data[p + 3] = 255;
-}
+import { fill, gradientPanel, random, setPixel, type Rgb } from './build.js';
 
 /** Rows [y0, y1) of a seam shading 230→250 across the picture, as the generator draws it. */
 function gradientSeam(r: Raster, y0: number, y1: number): void {
