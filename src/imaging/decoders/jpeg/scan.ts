@@ -246,14 +246,7 @@ export function decodeScan(bytes: Uint8Array, position: number, scan: ScanParams
   /** Decodes one block at block (row, col) of component `c`, or leaves it blank when the data ran out. */
   const doBlock = (c: Component, row: number, col: number): void => {
     if (sequential) {
-      const n = reader.exhausted() ? 1 : decodeSequential(reader, c, block, 0, written);
-      if (n === 1) {
-        c.storeFlatBlock(block[0]!, row, col);
-        block[0] = 0;
-      } else {
-        c.storeBlock(block, 0, row, col);
-        for (let i = 0; i < n; i++) block[written[i]!] = 0;
-      }
+      sequentialBlock(reader, c, block, written, row, col);
     } else if (!reader.exhausted()) {
       decodeBlock(reader, c, c.coefficients!, (row * c.blocksPerLine + col) * 64, state);
     }
@@ -324,6 +317,22 @@ function mcuLayout(components: Component[]): McuLayout {
 }
 
 /**
+ * One block of a sequential scan, decoded and inverse-transformed into block (row, col) of `c`'s
+ * plane (blank when the data ran out). `block` is left all zero again: only the entries the
+ * decoder lists in `written` are cleared.
+ */
+function sequentialBlock(reader: BitReader, c: Component, block: Int16Array, written: Uint8Array, row: number, col: number): void {
+  const n = reader.exhausted() ? 1 : decodeSequential(reader, c, block, 0, written);
+  if (n === 1) {
+    c.storeFlatBlock(block[0]!, row, col);
+    block[0] = 0;
+  } else {
+    c.storeBlock(block, 0, row, col);
+    for (let i = 0; i < n; i++) block[written[i]!] = 0;
+  }
+}
+
+/**
  * MCUs [from, to) of an interleaved sequential scan: what decodeScan's general loop does for them
  * (decode each block, inverse-transform it into its plane, report finished MCU rows), as one loop
  * over the MCU's block list, with the MCU row and column counted instead of divided out per MCU.
@@ -345,16 +354,7 @@ function decodeSequentialMcus(
   for (let mcu = from; mcu < to; mcu++) {
     for (let b = 0; b < blocks; b++) {
       const c = components[b]!;
-      const row = mcuRow * c.v + dy[b]!;
-      const col = mcuCol * c.h + dx[b]!;
-      const n = reader.exhausted() ? 1 : decodeSequential(reader, c, block, 0, written);
-      if (n === 1) {
-        c.storeFlatBlock(block[0]!, row, col);
-        block[0] = 0;
-      } else {
-        c.storeBlock(block, 0, row, col);
-        for (let i = 0; i < n; i++) block[written[i]!] = 0;
-      }
+      sequentialBlock(reader, c, block, written, mcuRow * c.v + dy[b]!, mcuCol * c.h + dx[b]!);
     }
     if (++mcuCol === mcusX) {
       if (onMcuRow !== undefined) onMcuRow(mcuRow);
