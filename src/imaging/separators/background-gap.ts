@@ -92,7 +92,8 @@ function countMatches(
   const step = axis === 'horizontal' ? raster.width * 4 : 4;
   const [c0, c1, c2] = colour;
   let matched = 0;
-  let seen = 0;
+  // Past `spare` misses the count can no longer reach `need`, whatever the pixels left hold.
+  let spare = total - need;
   for (const line of lines) {
     let p = axis === 'horizontal' ? (region.y * raster.width + region.x + line) * 4 : ((region.y + line) * raster.width + region.x) * 4;
     for (let i = 0; i < length; i++, p += step) {
@@ -101,10 +102,8 @@ function countMatches(
       if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
       if (Math.abs(r - c0) <= GAP_COLOUR_TOLERANCE && Math.abs(g - c1) <= GAP_COLOUR_TOLERANCE && Math.abs(b - c2) <= GAP_COLOUR_TOLERANCE) {
         if (++matched >= need) return matched;
-      }
+      } else if (--spare < 0) return matched;
     }
-    seen += length;
-    if (matched + (total - seen) < need) return matched;
   }
   return matched;
 }
