@@ -18,17 +18,22 @@
  *   (`sameSeamColour`, the test of a thin seam under 4:2:0) and is **aligned**: another panel has
  *   a cut or an edge at the same place (within ALIGN_SLACK). A grid's cuts run through rows and
  *   columns of cells; a photo's inner edge (a horizon, a pole) lines up with no other panel's;
+ * - a cut that aligns with nothing yet is *carried* across the band instead: every other panel it
+ *   would have to cut for the grid to stay rows and columns must show a seam line there (90 % of
+ *   its pixels near the collage colour, `seamLineAt`), or nothing is cut;
  * - a block's cuts are taken all or none; the completed grid holds at most MAX_GRID_PANELS panels,
- *   and more than MAX_PARTS only as one lattice (`isLattice`), as any grid.
+ *   more than MAX_PARTS only as one lattice (`isLattice`), as any grid, and no sliver.
  *
  * Measured on seven batches of the independent generator (seeds 1300–1303 and 1310–1312, 640
  * pictures): exact 506 → 515 (grids 64 → 68 of 80, heavy 53 → 56, badges 50 → 52), no new cut;
  * then, untouched while tuning, independent seeds 1320–1321 and project seeds 1350–1352 (424
- * pictures): 358 → 361 (grids 49 → 52 of 56), no new cut. No committed or bench plan changed.
+ * pictures): 358 → 361 (grids 49 → 52 of 56), no new cut. Carrying cuts, on all twelve: 876 → 878
+ * (seed 1311 grid-11, 1320 grid-01). No committed or bench plan changed.
  */
 import type { Box, Raster } from '../raster.js';
 import { sameSeamColour, type Rgb } from './collage-colour.js';
 import { damagedSearched } from './damaged-seams.js';
+import { NEAR_SEAM_TOLERANCE } from './occluded-seams.js';
 import { isLattice, MAX_GRID_PANELS, readingOrder } from './grid.js';
 import { MAX_PARTS } from './strips.js';
 
@@ -39,6 +44,12 @@ export type BlockPlan = { ok: true; parts: Box[] } | { ok: false };
 const EQUAL_SLACK = 4;
 /** How far (px) a block's cut may be from another panel's cut or edge and still align: a seam's middle moves by up to its width under JPEG. */
 const ALIGN_SLACK = 4;
+/**
+ * Narrowest panel a completion may make: two blocks cutting one wide seam at its two edges leave
+ * a sliver of seam between their cuts (measured: a 12 px yellow seam at q25 with a junction badge,
+ * seed 1310 badge-10, gave two 9 px rows); the cells of a 4×4 quest grid are ≥ 120 px.
+ */
+const MIN_COMPLETED_SIDE = 48;
 /** Smallest block worth a search: two panels of the bench's smallest 4×4 cells (120 px). */
 const MIN_BLOCK_SIDE = 240;
 
@@ -71,23 +82,90 @@ export function completeGrid(raster: Raster, panels: readonly Box[], colour: Rgb
   });
   if (splits.size === 0) return null;
 
-  const out: Box[] = [];
+  // Per panel: its boxes after completion (itself, or its block's parts).
+  const result: Box[][] = panels.map((p) => [p]);
+  const unaligned: number[] = [];
   let changed = false;
   panels.forEach((panel, i) => {
     const split = splits.get(i);
+    if (split === undefined || split.cuts.length === 0 || !split.cuts.every((c) => seamColoured(raster, c, colour))) return;
     const others = panels.filter((_, j) => j !== i);
     const otherCuts = [...splits.entries()].filter(([j]) => j !== i).flatMap(([, s]) => s.cuts);
-    const good = split !== undefined && split.cuts.length > 0 && split.cuts.every((c) => seamColoured(raster, c, colour) && aligned(c, others, otherCuts));
-    if (good) {
-      out.push(...split.parts);
+    if (split.cuts.every((c) => aligned(c, others, otherCuts))) {
+      result[i] = split.parts;
       changed = true;
     } else {
-      out.push(panel);
+      unaligned.push(i);
     }
   });
+  // A block's cut that lines up with nothing found so far is carried across the panels it would
+  // have to cut for the grid to stay rows and columns — the other blocks of its row (column) band —
+  // when each of them shows a seam line there (`seamLineAt`): a 1 px seam at q31 that the block's
+  // own plan found and its neighbours' plans lost.
+  for (const i of unaligned) {
+    const split = splits.get(i)!;
+    const carried = new Map<number, Cut[]>();
+    const ok = split.cuts.every((c) => {
+      const crossed = panels
+        .map((p, j) => ({ p, j }))
+        .filter(({ p, j }) => j !== i && result[j]!.length === 1 && (c.axis === 'x' ? p.x + ALIGN_SLACK < c.at && c.at < p.x + p.width - ALIGN_SLACK : p.y + ALIGN_SLACK < c.at && c.at < p.y + p.height - ALIGN_SLACK));
+      if (crossed.length === 0) return false;
+      for (const { p, j } of crossed) {
+        const cut: Cut = c.axis === 'x' ? { axis: 'x', at: c.at, from: p.y, to: p.y + p.height } : { axis: 'y', at: c.at, from: p.x, to: p.x + p.width };
+        if (!seamLineAt(raster, cut, colour)) return false;
+        carried.set(j, [...(carried.get(j) ?? []), cut]);
+      }
+      return true;
+    });
+    if (!ok) continue;
+    result[i] = split.parts;
+    for (const [j, cuts] of carried) result[j] = cutAt(panels[j]!, cuts);
+    changed = true;
+  }
+  const out = result.flat();
   if (!changed || out.length > MAX_GRID_PANELS || (out.length > MAX_PARTS && !isLattice(out))) return null;
+  if (out.some((b) => Math.min(b.width, b.height) < MIN_COMPLETED_SIDE)) return null;
   readingOrder(out);
   return out;
+}
+
+/** The box cut along every one of `cuts` (each strictly inside it). */
+function cutAt(box: Box, cuts: readonly Cut[]): Box[] {
+  let out = [box];
+  for (const c of cuts) {
+    out = out.flatMap((b) =>
+      c.axis === 'x'
+        ? b.x < c.at && c.at < b.x + b.width ? [{ ...b, width: c.at - b.x }, { ...b, x: c.at, width: b.x + b.width - c.at }] : [b]
+        : b.y < c.at && c.at < b.y + b.height ? [{ ...b, height: c.at - b.y }, { ...b, y: c.at, height: b.y + b.height - c.at }] : [b],
+    );
+  }
+  return out;
+}
+
+/**
+ * Share of a carried line's pixels that must be near the collage colour: the best line of every
+ * 1–3 px heavy-JPEG seam keeps ≥ 96 % of its pixels within 48 of it, lines 3 px away 0–54 %
+ * (the measurement behind `damaged-seams.ts`); a photo's row or column of that colour from end
+ * to end is a plain line, found long before.
+ */
+const CARRIED_SHARE = 0.9;
+/** Per-channel distance of such a pixel: a thin seam's JPEG ringing (see NEAR_SEAM_TOLERANCE). */
+const CARRIED_TOLERANCE = NEAR_SEAM_TOLERANCE;
+
+/** True when a line within a pixel or two of the cut (a seam's middle moves under JPEG) is a seam line of the collage colour. */
+function seamLineAt(raster: Raster, cut: Cut, colour: Rgb): boolean {
+  const { data, width, height } = raster;
+  const lines = cut.axis === 'x' ? width : height;
+  const need = Math.ceil(CARRIED_SHARE * (cut.to - cut.from));
+  for (let line = Math.max(0, cut.at - 2); line <= Math.min(lines - 1, cut.at + 1); line++) {
+    let near = 0;
+    for (let t = cut.from; t < cut.to; t++) {
+      const o = cut.axis === 'x' ? (t * width + line) * 4 : (line * width + t) * 4;
+      if (Math.abs(data[o]! - colour[0]) <= CARRIED_TOLERANCE && Math.abs(data[o + 1]! - colour[1]) <= CARRIED_TOLERANCE && Math.abs(data[o + 2]! - colour[2]) <= CARRIED_TOLERANCE) near++;
+    }
+    if (near >= need) return true;
+  }
+  return false;
 }
 
 /**
