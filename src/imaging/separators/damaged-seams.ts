@@ -51,7 +51,7 @@ export const DAMAGED_SEARCH_MAX_PIXELS = 1_200_000;
  */
 export const DAMAGED_SEARCH_MAX_SIDE = 1850;
 /** True when the picture is small enough for the damaged-seam search (DAMAGED_SEARCH_MAX_PIXELS or _SIDE). */
-export function damagedSearched(raster: Raster): boolean {
+export function damagedSearched(raster: Pick<Raster, 'width' | 'height'>): boolean {
   return raster.width * raster.height <= DAMAGED_SEARCH_MAX_PIXELS || Math.max(raster.width, raster.height) <= DAMAGED_SEARCH_MAX_SIDE;
 }
 

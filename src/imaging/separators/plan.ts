@@ -16,6 +16,8 @@
  * - a caption stays with its photo, and a sky or a page header is no panel (`captions.ts`);
  * - parts thinner than max(⌊side/50⌋, 8) fold into a neighbour; 2–8 parts in a strip (`segments.ts`);
  * - grids of rows and columns by recursive guillotine cuts, up to 16 panels when the cuts align (`grid.ts`);
+ *   blocks of unequal grids are planned again as pictures of their own, and split where their
+ *   cuts have the seam colour and align with the other panels (`grid-completion.ts`);
  * - lines are read until proven content, never sampled (`line-stats.ts`, with measured throughput).
  */
 import type { Box, Raster } from '../raster.js';
@@ -24,6 +26,7 @@ import { classifyLines, LineKind, meanColour } from './classify.js';
 import { BLEND_LINES, canvasShare, CANVAS_SHARE_MAX, collageColourOfBallots, sameColour, SOLID_PANEL_SHARE, type Rgb } from './collage-colour.js';
 import { FLAT_TOLERANCE } from './captions.js';
 import { detectGrid, MAX_GRID_PANELS } from './grid.js';
+import { completeGrid } from './grid-completion.js';
 import { measureColumnsOnly, measureLines, measureRows, type LineStats, type OneAxisStats, type RegionStats } from './line-stats.js';
 import { NARROW_RINGING_RUN } from './runs.js';
 import { equalDivision } from './segments.js';
@@ -155,6 +158,17 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean): Sp
     if (found.panels === null) gridOverflow = true;
     else if (found.panels.length >= MIN_PARTS) grid = { axis: 'grid', parts: found.panels, why: explainGrid(found.panels, colour, h!, v!) };
   }
+  // Blocks of a grid returned merged are searched as pictures of their own (grid-completion.ts);
+  // not again inside a block (frameSearch is off there).
+  // The grid as first found stays a candidate for a request of its panel count.
+  let merged: Candidate | undefined;
+  if (grid && colour !== undefined && frameSearch) {
+    const completed = completeGrid(raster, grid.parts, colour, (box) => planIn(crop(raster, box), {}, false));
+    if (completed) {
+      merged = grid;
+      grid = { axis: 'grid', parts: completed, why: `${explainGrid(completed, colour, h!, v!)}; ${completed.length - grid.parts.length} more panels found inside merged blocks` };
+    }
+  }
 
   if (axisOption === 'grid') {
     if (grid) candidates.push(grid);
@@ -181,6 +195,7 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean): Sp
     return { ok: false, reason: NO_SEPARATORS };
   }
 
+  if (merged && axisOption !== 'horizontal' && axisOption !== 'vertical') candidates.push(merged);
   const match = candidates.find((c) => c.parts.length === requested);
   if (match) return { ok: true, axis: match.axis, method: 'detected', parts: match.parts, reason: `${match.why}; exactly the ${requested} parts asked for` };
   if (requested > MAX_PARTS) {

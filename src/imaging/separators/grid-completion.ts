@@ -1,0 +1,229 @@
+/**
+ * Grid completion: the cells of a big photo grid that the recursion returned in pieces.
+ *
+ * A grid's parts are searched with the rules of a part (`grid.ts`): a damaged seam counts there
+ * only where it continues a seam of the whole picture, and pictures beyond DAMAGED_SEARCH_MAX_PIXELS
+ * and _SIDE are never searched for damaged seams at all. So a grid whose thin seams ring under JPEG
+ * on part of their length comes back with some cells merged: a 2358×1962 4×4 grid with 2 px red
+ * seams at q70 gave a 2×2 of 3×2, 1×2, … blocks (the seams spread 60–73 over the picture's whole
+ * height, 20–53 within one band); a 3×3 grid with 2 px yellow seams under 4:2:0 gave 4 panels.
+ * Each merged block, searched as a picture of its own, splits right (its seams ring less over
+ * its shorter lines, and the damaged-seam search reaches it).
+ *
+ * What keeps this from cutting a photo (a block is planned as a picture would be, with every rule
+ * of a whole picture, and then):
+ * - only blocks of a grid whose panels differ in size are searched: a grid of equal cells (the
+ *   commonest, and every bench grid) is taken as found, at no cost;
+ * - every cut a block's plan adds has the collage colour on its middle line
+ *   (`sameSeamColour`, the test of a thin seam under 4:2:0) and is **aligned**: another panel has
+ *   a cut or an edge at the same place (within ALIGN_SLACK). A grid's cuts run through rows and
+ *   columns of cells; a photo's inner edge (a horizon, a pole) lines up with no other panel's;
+ * - a cut that aligns with nothing yet is *carried* across the band instead: every other panel it
+ *   would have to cut for the grid to stay rows and columns must show a seam line there (90 % of
+ *   its pixels near the collage colour, `seamLineAt`), or nothing is cut;
+ * - a block's cuts are taken all or none; the completed grid holds at most MAX_GRID_PANELS panels,
+ *   more than MAX_PARTS only as one lattice (`isLattice`), as any grid, and no sliver.
+ *
+ * Measured on seven batches of the independent generator (seeds 1300–1303 and 1310–1312, 640
+ * pictures): exact 506 → 515 (grids 64 → 68 of 80, heavy 53 → 56, badges 50 → 52), no new cut;
+ * then, untouched while tuning, independent seeds 1320–1321 and project seeds 1350–1352 (424
+ * pictures): 358 → 361 (grids 49 → 52 of 56), no new cut. Carrying cuts, on all twelve: 876 → 878
+ * (seed 1311 grid-11, 1320 grid-01). No committed or bench plan changed.
+ */
+import type { Box, Raster } from '../raster.js';
+import { sameSeamColour, type Rgb } from './collage-colour.js';
+import { damagedSearched } from './damaged-seams.js';
+import { NEAR_SEAM_TOLERANCE } from './occluded-seams.js';
+import { isLattice, MAX_GRID_PANELS, readingOrder } from './grid.js';
+import { MAX_PARTS } from './strips.js';
+
+/** A plan of one block, as planSplit makes it for a whole picture. */
+export type BlockPlan = { ok: true; parts: Box[] } | { ok: false };
+
+/** Panels whose widths (heights) differ by at most this many pixels count as equal cells: JPEG moves a cut by a pixel or two. */
+const EQUAL_SLACK = 4;
+/** How far (px) a block's cut may be from another panel's cut or edge and still align: a seam's middle moves by up to its width under JPEG. */
+const ALIGN_SLACK = 4;
+/**
+ * Narrowest panel a completion may make: two blocks cutting one wide seam at its two edges leave
+ * a sliver of seam between their cuts (measured: a 12 px yellow seam at q25 with a junction badge,
+ * seed 1310 badge-10, gave two 9 px rows); the cells of a 4×4 quest grid are ≥ 120 px.
+ */
+const MIN_COMPLETED_SIDE = 48;
+/** Smallest block worth a search: two panels of the bench's smallest 4×4 cells (120 px). */
+const MIN_BLOCK_SIDE = 240;
+
+/** A cut inside a block: vertical (`x`) or horizontal (`y`), at `at`, spanning [from, to) across. */
+interface Cut {
+  axis: 'x' | 'y';
+  at: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * The grid with its merged blocks split, or null when nothing changes.
+ *
+ * @example
+ * ```ts
+ * const done = completeGrid(raster, grid.parts, colour, (box) => planBlock(box));
+ * if (done) grid.parts = done;
+ * ```
+ */
+export function completeGrid(raster: Raster, panels: readonly Box[], colour: Rgb, planBlock: (box: Box) => BlockPlan): Box[] | null {
+  if (panels.length < 2 || panels.length >= MAX_GRID_PANELS || equalCells(panels)) return null;
+  const splits = new Map<number, { parts: Box[]; cuts: Cut[] }>();
+  panels.forEach((panel, i) => {
+    if (Math.max(panel.width, panel.height) < MIN_BLOCK_SIDE || !damagedSearched(panel)) return;
+    const plan = planBlock(panel);
+    if (!plan.ok || plan.parts.length < 2) return;
+    const parts = plan.parts.map((p) => toBlockEdges({ x: p.x + panel.x, y: p.y + panel.y, width: p.width, height: p.height }, panel));
+    splits.set(i, { parts, cuts: innerCuts(panel, parts) });
+  });
+  if (splits.size === 0) return null;
+
+  // Per panel: its boxes after completion (itself, or its block's parts).
+  const result: Box[][] = panels.map((p) => [p]);
+  const unaligned: number[] = [];
+  let changed = false;
+  panels.forEach((panel, i) => {
+    const split = splits.get(i);
+    if (split === undefined || split.cuts.length === 0 || !split.cuts.every((c) => seamColoured(raster, c, colour))) return;
+    const others = panels.filter((_, j) => j !== i);
+    const otherCuts = [...splits.entries()].filter(([j]) => j !== i).flatMap(([, s]) => s.cuts);
+    if (split.cuts.every((c) => aligned(c, others, otherCuts))) {
+      result[i] = split.parts;
+      changed = true;
+    } else {
+      unaligned.push(i);
+    }
+  });
+  // A block's cut that lines up with nothing found so far is carried across the panels it would
+  // have to cut for the grid to stay rows and columns — the other blocks of its row (column) band —
+  // when each of them shows a seam line there (`seamLineAt`): a 1 px seam at q31 that the block's
+  // own plan found and its neighbours' plans lost.
+  for (const i of unaligned) {
+    const split = splits.get(i)!;
+    const carried = new Map<number, Cut[]>();
+    const ok = split.cuts.every((c) => {
+      const crossed = panels
+        .map((p, j) => ({ p, j }))
+        .filter(({ p, j }) => j !== i && result[j]!.length === 1 && (c.axis === 'x' ? p.x + ALIGN_SLACK < c.at && c.at < p.x + p.width - ALIGN_SLACK : p.y + ALIGN_SLACK < c.at && c.at < p.y + p.height - ALIGN_SLACK));
+      if (crossed.length === 0) return false;
+      for (const { p, j } of crossed) {
+        const cut: Cut = c.axis === 'x' ? { axis: 'x', at: c.at, from: p.y, to: p.y + p.height } : { axis: 'y', at: c.at, from: p.x, to: p.x + p.width };
+        if (!seamLineAt(raster, cut, colour)) return false;
+        carried.set(j, [...(carried.get(j) ?? []), cut]);
+      }
+      return true;
+    });
+    if (!ok) continue;
+    result[i] = split.parts;
+    for (const [j, cuts] of carried) result[j] = cutAt(panels[j]!, cuts);
+    changed = true;
+  }
+  const out = result.flat();
+  if (!changed || out.length > MAX_GRID_PANELS || (out.length > MAX_PARTS && !isLattice(out))) return null;
+  if (out.some((b) => Math.min(b.width, b.height) < MIN_COMPLETED_SIDE)) return null;
+  readingOrder(out);
+  return out;
+}
+
+/** The box cut along every one of `cuts` (each strictly inside it). */
+function cutAt(box: Box, cuts: readonly Cut[]): Box[] {
+  let out = [box];
+  for (const c of cuts) {
+    out = out.flatMap((b) =>
+      c.axis === 'x'
+        ? b.x < c.at && c.at < b.x + b.width ? [{ ...b, width: c.at - b.x }, { ...b, x: c.at, width: b.x + b.width - c.at }] : [b]
+        : b.y < c.at && c.at < b.y + b.height ? [{ ...b, height: c.at - b.y }, { ...b, y: c.at, height: b.y + b.height - c.at }] : [b],
+    );
+  }
+  return out;
+}
+
+/**
+ * Share of a carried line's pixels that must be near the collage colour: the best line of every
+ * 1–3 px heavy-JPEG seam keeps ≥ 96 % of its pixels within 48 of it, lines 3 px away 0–54 %
+ * (the measurement behind `damaged-seams.ts`); a photo's row or column of that colour from end
+ * to end is a plain line, found long before.
+ */
+const CARRIED_SHARE = 0.9;
+/** Per-channel distance of such a pixel: a thin seam's JPEG ringing (see NEAR_SEAM_TOLERANCE). */
+const CARRIED_TOLERANCE = NEAR_SEAM_TOLERANCE;
+
+/** True when a line within a pixel or two of the cut (a seam's middle moves under JPEG) is a seam line of the collage colour. */
+function seamLineAt(raster: Raster, cut: Cut, colour: Rgb): boolean {
+  const { data, width, height } = raster;
+  const lines = cut.axis === 'x' ? width : height;
+  const need = Math.ceil(CARRIED_SHARE * (cut.to - cut.from));
+  for (let line = Math.max(0, cut.at - 2); line <= Math.min(lines - 1, cut.at + 1); line++) {
+    let near = 0;
+    for (let t = cut.from; t < cut.to; t++) {
+      const o = cut.axis === 'x' ? (t * width + line) * 4 : (line * width + t) * 4;
+      if (Math.abs(data[o]! - colour[0]) <= CARRIED_TOLERANCE && Math.abs(data[o + 1]! - colour[1]) <= CARRIED_TOLERANCE && Math.abs(data[o + 2]! - colour[2]) <= CARRIED_TOLERANCE) near++;
+    }
+    if (near >= need) return true;
+  }
+  return false;
+}
+
+/**
+ * A block's part stretched to the block's edges it nearly reaches: planned as a picture, the block
+ * leaves out the seam lines at its edges as margins (a 2 px seam cut through its middle leaves a
+ * line on each side), while its neighbours' cuts run through that seam.
+ */
+function toBlockEdges(part: Box, block: Box): Box {
+  const x0 = part.x - block.x <= ALIGN_SLACK ? block.x : part.x;
+  const y0 = part.y - block.y <= ALIGN_SLACK ? block.y : part.y;
+  const x1 = block.x + block.width - (part.x + part.width) <= ALIGN_SLACK ? block.x + block.width : part.x + part.width;
+  const y1 = block.y + block.height - (part.y + part.height) <= ALIGN_SLACK ? block.y + block.height : part.y + part.height;
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+/** True when all panels share one width and one height (within EQUAL_SLACK). */
+function equalCells(panels: readonly Box[]): boolean {
+  const w = panels.map((p) => p.width);
+  const h = panels.map((p) => p.height);
+  return Math.max(...w) - Math.min(...w) <= EQUAL_SLACK && Math.max(...h) - Math.min(...h) <= EQUAL_SLACK;
+}
+
+/** The cuts between a block's parts: every part edge strictly inside the block, with the span it runs along. */
+function innerCuts(block: Box, parts: readonly Box[]): Cut[] {
+  const cuts: Cut[] = [];
+  for (const p of parts) {
+    if (p.x > block.x) cuts.push({ axis: 'x', at: p.x, from: p.y, to: p.y + p.height });
+    if (p.y > block.y) cuts.push({ axis: 'y', at: p.y, from: p.x, to: p.x + p.width });
+  }
+  return cuts;
+}
+
+/** Another panel's edge, or another block's cut, lies at the cut's place. */
+function aligned(cut: Cut, others: readonly Box[], otherCuts: readonly Cut[]): boolean {
+  const near = (v: number): boolean => Math.abs(v - cut.at) <= ALIGN_SLACK;
+  if (otherCuts.some((c) => c.axis === cut.axis && near(c.at))) return true;
+  return others.some((o) => (cut.axis === 'x' ? near(o.x) || near(o.x + o.width) : near(o.y) || near(o.y + o.height)));
+}
+
+/**
+ * The cut's line (the part's first line, just past the middle of the seam) has the collage colour
+ * on average; its neighbour before it is read too, since a cut through an even seam lands between
+ * its two middle lines.
+ */
+function seamColoured(raster: Raster, cut: Cut, colour: Rgb): boolean {
+  return [cut.at - 1, cut.at].some((line) => sameSeamColour(lineMean(raster, cut, line), colour));
+}
+
+function lineMean(raster: Raster, cut: Cut, line: number): Rgb {
+  const { data, width } = raster;
+  const sum = [0, 0, 0];
+  let n = 0;
+  for (let t = cut.from; t < cut.to; t++) {
+    const o = cut.axis === 'x' ? (t * width + line) * 4 : (line * width + t) * 4;
+    sum[0] += data[o]!;
+    sum[1] += data[o + 1]!;
+    sum[2] += data[o + 2]!;
+    n++;
+  }
+  return [sum[0]! / n, sum[1]! / n, sum[2]! / n];
+}
