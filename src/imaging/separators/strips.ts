@@ -275,7 +275,12 @@ function splitAtFlatPanels(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, 
     return out;
   };
   const interior = runs.separators.map((r) => ({ run: r, own: stretches(r) }));
-  const widest = Math.max(0, ...interior.filter((r) => r.own.length === 1).map((r) => r.own[0]!.end - r.own[0]!.start));
+  let widest = Math.max(0, ...interior.filter((r) => r.own.length === 1).map((r) => r.own[0]!.end - r.own[0]!.start));
+  // No other seam: the stretches of one run vouch for one another when they have one width, as a
+  // collage's seams do, while a photo's pale bands have none in common. Cut through the middle
+  // instead, the run went through the flat panel between them (independent seed 1201 flat-02: a
+  // 508 px striped flag between two 9 px green seams, the axis's only other run a panel's edge).
+  if (widest === 0) widest = Math.max(0, ...interior.filter((r) => twinStretches(r.own)).map((r) => r.own[0]!.end - r.own[0]!.start));
   if (widest === 0) return runs;
   const vouched = (s: Interval): boolean => s.end - s.start <= SEAM_WIDTH_FACTOR * widest + SEAM_SLACK && sameColour(meanColour(lines, s.start, s.end), colour, FLAT_TOLERANCE);
   const out: Interval[] = [];
@@ -291,6 +296,17 @@ function splitAtFlatPanels(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, 
   }
   if (tail < runs.contentEnd && tail > head) out.push(...stretches({ start: tail, end: runs.contentEnd }).filter((s) => s.end < runs.contentEnd && vouched(s)));
   return out.length === runs.separators.length && out.every((r, i) => r === runs.separators[i]) ? runs : { ...runs, separators: out };
+}
+
+/** Widths of a collage's seams agree within this (lossy edges move each side by a line). */
+const TWIN_WIDTH = 2;
+
+/** Two or more stretches of collage colour of one width (within TWIN_WIDTH), each under a tenth of the run they share. */
+function twinStretches(own: readonly Interval[]): boolean {
+  if (own.length < 2) return false;
+  const span = own[own.length - 1]!.end - own[0]!.start;
+  const width = own[0]!.end - own[0]!.start;
+  return own.every((s) => Math.abs(s.end - s.start - width) <= TWIN_WIDTH && 10 * (s.end - s.start) < span);
 }
 
 /**
