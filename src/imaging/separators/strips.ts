@@ -331,14 +331,18 @@ const CAPTION_MIN = 6;
 function captionFarSeam(raster: Raster, region: Box, axis: StripAxis, lines: LineStats, runs: AxisRuns, j: number, standing: readonly Interval[], colour: Rgb): Interval | null {
   const seps = runs.separators;
   const run = seps[j]!;
+  const stands = (r: Interval | undefined): boolean => r !== undefined && standing.some((s) => s.start < r.end && r.start < s.end);
+  // Checked first, the cheap test: most refused runs (a photo's flat stretches) have no seam beside them.
+  const before = stands(seps[j - 1]);
+  const after = stands(seps[j + 1]);
+  if (!before && !after) return null;
   const pieces = oneColourPieces(lines, run);
   const own = pieces.map((p) => (p.end - p.start <= THIN_SEAM ? sameSeamColour : sameColour)(meanColour(lines, p.start, p.end), colour));
   const origin = axis === 'horizontal' ? region.x : region.y;
   const boxOf = (a: number, b: number): Box =>
     axis === 'horizontal' ? { x: origin + a, y: region.y, width: b - a, height: region.height } : { x: region.x, y: origin + a, width: region.width, height: b - a };
-  const stands = (r: Interval): boolean => standing.some((s) => s.start < r.end && r.start < s.end);
   // Caption before the run (under its photo): the run's leading pieces of the collage colour.
-  if (own[0] && !own[own.length - 1] && j > 0 && stands(seps[j - 1]!)) {
+  if (own[0] && !own[own.length - 1] && before) {
     const gap = seps[j - 1]!;
     const photoStart = j > 1 ? seps[j - 2]!.end : runs.contentStart;
     const caption = run.start - gap.end;
@@ -349,7 +353,7 @@ function captionFarSeam(raster: Raster, region: Box, axis: StripAxis, lines: Lin
     }
   }
   // Caption after the run (over its photo): the run's trailing pieces of the collage colour.
-  if (own[own.length - 1] && !own[0] && j + 1 < seps.length && stands(seps[j + 1]!)) {
+  if (own[own.length - 1] && !own[0] && after) {
     const gap = seps[j + 1]!;
     const photoEnd = j + 2 < seps.length ? seps[j + 2]!.start : runs.contentEnd;
     const caption = gap.start - run.end;
