@@ -124,4 +124,22 @@ describe('captions stay with their photo', () => {
     }
     expectWhole(planSplit(raster), panels);
   });
+
+  it('a caption under its photo stays with it when the next photo begins with a plain sky', () => {
+    // Independent seed 1200 caption-01 in small: the gutter under a caption runs on into the next
+    // photo's plain sky, and [caption | gutter | sky] read as a page's padding over a footer bar;
+    // the gutter was no seam, and the cut ran between the middle photo and its caption.
+    const { raster, panels } = captioned({ side: 'under', gutter: 20, gap: 10, photo: { width: 300, height: 200 }, cols: 1, rows: 3 });
+    const top = 200 + 10 + 14 + 20;
+    for (let y = 0; y < 60; y++) fill(raster, { x: 0, y: top + y, width: 300, height: 1 }, [110 + y, 158 + (y >> 1), 224]);
+    expectWhole(planSplit(raster), panels);
+  });
+
+  it('a caption over its photo stays with it when the photo before ends in a plain ground', () => {
+    const { raster, panels } = captioned({ side: 'over', gutter: 20, gap: 10, photo: { width: 300, height: 200 }, cols: 1, rows: 3 });
+    const bottom = 14 + 10 + 200;
+    for (let y = 0; y < 60; y++) fill(raster, { x: 0, y: bottom - 60 + y, width: 300, height: 1 }, [3, 107 + (y >> 2), 109]);
+    expectWhole(planSplit(raster), panels);
+  });
 });
+

@@ -59,4 +59,20 @@ describe('a flag is a panel, not part of a seam', () => {
     expect(plan).toMatchObject({ ok: true, axis: 'vertical' });
     expect(plan.ok ? plan.parts.map((p) => p.y) : []).toEqual([0, 203]);
   });
+
+  it('a flag between two seams that are the axis\'s only seams: the twin seams vouch for each other', () => {
+    // Independent seed 1201 flat-02 in small: glyph | flag | glyph on one pale ground, 9 px green
+    // seams. The ground beside the glyphs is plain too, so both seams and the flag are one run,
+    // with no other seam to vouch for its green stretches: it was cut through the flag.
+    const r = createRaster(3 * 200 + 2 * 9, 160);
+    fill(r, { x: 0, y: 0, width: r.width, height: r.height }, [20, 120, 60]);
+    for (const x of [0, 418]) {
+      fill(r, { x, y: 0, width: 200, height: 160 }, [235, 230, 220]);
+      fill(r, { x: x + 60, y: 40, width: 80, height: 80 }, [40, 40, 160]);
+    }
+    fill(r, { x: 209, y: 0, width: 100, height: 160 }, [230, 140, 60]);
+    fill(r, { x: 309, y: 0, width: 100, height: 160 }, [245, 115, 190]);
+    expect(cuts(r)).toEqual([204, 413]);
+  });
 });
+

@@ -2,7 +2,9 @@
  * A frame around the whole collage, of another colour than its seams (plan.ts, insideFrame):
  * every line across the picture crosses the frame, so no line is plain until the frame is set aside.
  */
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { decode } from '../../src/imaging/decode.js';
 import { createRaster, type Raster } from '../../src/imaging/raster.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
 import { fill, gradientPanel, stripCollage, type Rgb } from './build.js';
@@ -56,4 +58,24 @@ describe('a frame around the collage', () => {
     if (!plan.ok) return;
     expect(plan.parts.map((p) => p.y)).toEqual([13, 166, 334]);
   });
+
+  it('a JPEG 4:2:0 orange frame round a grey inner margin: the lines its chroma still tints are set aside too', async () => {
+    // Independent seed 1202 mix-02 in small: 1x3 photos, 24 px grey (200) seams and a 30 px inner
+    // margin of that grey, a 27 px orange frame, q53. The crop began on lines still tinted orange,
+    // every row of it read ringing, and the collage was refused.
+    const { raster: inner } = stripCollage({ axis: 'vertical', panels: [200, 200, 200], cross: 320, separator: 24, separatorColour: [200, 200, 200], margin: 30, noise: 20 });
+    const withMargin = createRaster(inner.width + 60, inner.height);
+    fill(withMargin, { x: 0, y: 0, width: withMargin.width, height: withMargin.height }, [200, 200, 200]);
+    for (let y = 0; y < inner.height; y++) withMargin.data.set(inner.data.subarray(y * inner.width * 4, (y + 1) * inner.width * 4), (y * withMargin.width + 30) * 4);
+    const r = framed(withMargin, 27, [237, 147, 91]);
+    const rgb = Buffer.alloc(r.width * r.height * 3);
+    for (let i = 0; i < r.width * r.height; i++) for (let c = 0; c < 3; c++) rgb[i * 3 + c] = r.data[i * 4 + c]!;
+    const bytes = await sharp(rgb, { raw: { width: r.width, height: r.height, channels: 3 } }).jpeg({ quality: 53, chromaSubsampling: '4:2:0' }).toBuffer();
+    const plan = planSplit((await decode(new Uint8Array(bytes))).raster);
+    expect(plan).toMatchObject({ ok: true, axis: 'vertical', method: 'detected' });
+    if (!plan.ok) return;
+    // Frame 27 + inner margin 30: photos at 57 (its JPEG edge from 56), 281, 505; cuts through the middle of the 24 px seams.
+    expect(plan.parts.map((p) => p.y)).toEqual([56, 269, 493]);
+  });
 });
+

@@ -252,7 +252,7 @@ function insideFrame(raster: Raster, stats: RegionStats | OneAxisStats, h: Strip
   const top = past(rowKinds, rows, y0, 1, y1);
   const bottom = past(rowKinds, rows, y1 - 1, -1, top) + 1;
   if (right - left < MIN_PARTS || bottom - top < MIN_PARTS) return undefined;
-  const inner: Box = { x: left, y: top, width: right - left, height: bottom - top };
+  const inner = pastFrameTint(raster, { x: left, y: top, width: right - left, height: bottom - top }, sides[0]!);
   const plan = planIn(crop(raster, inner), { axis }, false);
   if (!plan.ok) return undefined;
   // Back to picture coordinates; a strip's parts span the whole picture across the axis, as ever.
@@ -263,6 +263,62 @@ function insideFrame(raster: Raster, stats: RegionStats | OneAxisStats, h: Strip
     return at;
   });
   return { ...plan, parts, reason: `${plan.reason}; inside a frame rgb(${sides[0]!.join(',')})` };
+}
+
+/** Most lines past a frame's blend that may still carry its tint: 4:2:0 chroma is one sample per 2 lines, upsampled over the next 2. */
+const FRAME_TINT_LINES = 4;
+/** Chroma levels from which a line leans towards the frame's: tinted (see pastFrameTint for the measurements). */
+const FRAME_TINT = 8;
+
+/**
+ * `inner` without its edge lines still tinted by the frame: JPEG's 4:2:0 chroma smears a
+ * frame's colour a line or two further than its luma, past the blend `insideFrame` skips, and
+ * such a line crosses every line of the crop (measured: independent seed 1202 mix-02, a 27 px
+ * orange frame (237,147,91) round a 30 px grey (200) inner margin at q53: the crop began at
+ * columns of (218,198,187) and (208,200,197), 19 and 9 levels towards the frame from the margin's
+ * 199; every row of the crop read ringing, its seams too, and the collage was refused). A line is
+ * tinted when its chroma leans over FRAME_TINT towards the frame's from the line FRAME_TINT_LINES
+ * further in. Chroma, not RGB: a photo's edge inside a lossless frame differs from its inside in
+ * brightness (seed 1207 mix-03: +10 a channel, chroma lean 0) and lost a line in RGB. Measured
+ * leans: the first line past the blend 5–15 (seed 1202 mix-02 and mix-04, q53 and q77; trimming
+ * those over 8 was enough in both), 17–82 over 4 lines at q31 (seed 1205 mix-02); a flat margin or
+ * a photo's edge −1 to 3. Inside a frame with no inner margin a photo's edge may lose up to
+ * FRAME_TINT_LINES lines, for the search only: the frame's sides are margin either way.
+ */
+function pastFrameTint(raster: Raster, inner: Box, frame: Rgb): Box {
+  const mean = (vertical: boolean, at: number): Rgb => {
+    const sum = [0, 0, 0];
+    const n = vertical ? inner.height : inner.width;
+    for (let k = 0; k < n; k++) {
+      const p = (vertical ? (inner.y + k) * raster.width + at : at * raster.width + inner.x + k) * 4;
+      for (let c = 0; c < 3; c++) sum[c] += raster.data[p + c]!;
+    }
+    return [sum[0]! / n, sum[1]! / n, sum[2]! / n];
+  };
+  // Lines skipped from the edge at `from` (a column when `vertical`), walking by `step`.
+  const tinted = (vertical: boolean, from: number, step: 1 | -1): number => {
+    const ref = mean(vertical, from + step * FRAME_TINT_LINES);
+    let k = 0;
+    for (; k < FRAME_TINT_LINES; k++) {
+      const m = mean(vertical, from + step * k);
+      const [cb, cr] = chroma([m[0]! - ref[0]!, m[1]! - ref[1]!, m[2]! - ref[2]!]);
+      const [fb, fr] = chroma([frame[0] - ref[0]!, frame[1] - ref[1]!, frame[2] - ref[2]!]);
+      const lean = (cb * fb + cr * fr) / (Math.hypot(fb, fr) || 1);
+      if (!(lean > FRAME_TINT)) break;
+    }
+    return k;
+  };
+  if (inner.width <= 4 * FRAME_TINT_LINES || inner.height <= 4 * FRAME_TINT_LINES) return inner;
+  const left = tinted(true, inner.x, 1);
+  const right = tinted(true, inner.x + inner.width - 1, -1);
+  const top = tinted(false, inner.y, 1);
+  const bottom = tinted(false, inner.y + inner.height - 1, -1);
+  return { x: inner.x + left, y: inner.y + top, width: inner.width - left - right, height: inner.height - top - bottom };
+}
+
+/** The chroma (Cb, Cr) of an RGB difference, as JPEG stores it (ITU-R BT.601). */
+function chroma([r, g, b]: readonly number[]): [number, number] {
+  return [-0.168736 * r! - 0.331264 * g! + 0.5 * b!, 0.5 * r! - 0.418688 * g! - 0.081312 * b!];
 }
 
 function colourName(colour: Rgb | undefined): string {

@@ -3,10 +3,10 @@
  * columns) or stacked (`vertical`, the lines are rows).
  */
 import type { Box, Raster } from '../raster.js';
-import { attachCaptions, FLAT_TOLERANCE } from './captions.js';
+import { attachCaptions, CAPTION_RATIO, FLAT_TOLERANCE, isLight } from './captions.js';
 import { backgroundBeside, GAP_COLOUR_TOLERANCE } from './background-gap.js';
 import { LineKind, meanColour } from './classify.js';
-import { ballotOfRun, BLEND_LINES, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, sameSeamColour, type Rgb } from './collage-colour.js';
+import { ballotOfRun, BLEND_LINES, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
 import { damagedSeams } from './damaged-seams.js';
 import { shadedTwins } from './fading-seams.js';
 import { seamAndFadeOnce, shadedKinds } from './reuse.js';
@@ -113,14 +113,25 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
       : [];
     found.push({ ...at, colour: meanColour(lines, mid, mid + 1), damaged: false, ballot });
   };
-  for (const run of runs.separators) {
+  const refused: number[] = [];
+  runs.separators.forEach((run, j) => {
     const inRun = seamOfRun(raster, region, axis, lines, run, options.colour);
-    if (inRun === null) continue;
+    if (inRun === null) {
+      refused.push(j);
+      return;
+    }
     // A band that fades into the picture beside it is that picture's sky or edge (fading-seams.ts),
     // unless a shaded twin among the seams that stand vouches for it.
     const { kept: seam, fades } = seamAndFadeOnce(raster, region, axis, lines, kinds, inRun, NARROW_RINGING_RUN);
     if (fades) faded.push({ run, seam });
     else admit(run, seam);
+  });
+  if (options.colour && !options.vote) {
+    for (const j of refused) {
+      const seam = captionFarSeam(raster, region, axis, lines, runs, j, found.map((f) => ({ start: f.start - origin, end: f.end - origin })), options.colour);
+      if (seam) admit(runs.separators[j]!, seam);
+    }
+    found.sort((a, b) => a.start - b.start);
   }
   if (faded.length > 0 && found.length > 0) {
     const standing = found.map((f) => ({ start: f.start - origin, end: f.end - origin }));
@@ -276,7 +287,12 @@ function splitAtFlatPanels(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, 
     return out;
   };
   const interior = runs.separators.map((r) => ({ run: r, own: stretches(r) }));
-  const widest = Math.max(0, ...interior.filter((r) => r.own.length === 1).map((r) => r.own[0]!.end - r.own[0]!.start));
+  let widest = Math.max(0, ...interior.filter((r) => r.own.length === 1).map((r) => r.own[0]!.end - r.own[0]!.start));
+  // No other seam: the stretches of one run vouch for one another when they have one width, as a
+  // collage's seams do, while a photo's pale bands have none in common. Cut through the middle
+  // instead, the run went through the flat panel between them (independent seed 1201 flat-02: a
+  // 508 px striped flag between two 9 px green seams, the axis's only other run a panel's edge).
+  if (widest === 0) widest = Math.max(0, ...interior.filter((r) => twinStretches(r.own)).map((r) => r.own[0]!.end - r.own[0]!.start));
   if (widest === 0) return runs;
   const vouched = (s: Interval): boolean => s.end - s.start <= SEAM_WIDTH_FACTOR * widest + SEAM_SLACK && sameColour(meanColour(lines, s.start, s.end), colour, FLAT_TOLERANCE);
   const out: Interval[] = [];
@@ -292,6 +308,74 @@ function splitAtFlatPanels(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, 
   }
   if (tail < runs.contentEnd && tail > head) out.push(...stretches({ start: tail, end: runs.contentEnd }).filter((s) => s.end < runs.contentEnd && vouched(s)));
   return out.length === runs.separators.length && out.every((r, i) => r === runs.separators[i]) ? runs : { ...runs, separators: out };
+}
+
+/**
+ * Fewest lines of ink a caption shows: a line of text. Between the broken runs of one lossy or
+ * shaded seam lie 1–3 lines that are no caption (seed 1211 gradient-06: 3 lines, its seam then
+ * admitted here beside them, 5 parts became 4); the captions that need the rule show 15–17.
+ */
+const CAPTION_MIN = 6;
+
+/**
+ * The seam on a caption's far side, refused by `seamOfRun` as a page's padding: a caption is sparse
+ * ink on the collage colour, so a run that begins with the collage colour after it and goes on
+ * into the plain top of the next photo (a sky, a flat backdrop) reads as [page | its padding |
+ * a footer bar], and the caption was cut from its own photo at the narrower gap on its other side
+ * (independent seed 1200 caption-01: 19 grey rows, then 130 of blue sky; seed 1210 caption-06: 29
+ * white rows, then 80 of a teal backdrop). Taken for a caption, and its collage-coloured piece for
+ * the seam, only when the other side is one: the content between this run and the run before it
+ * (after it, for captions over photos) is light and at most CAPTION_RATIO as long as the content
+ * beyond that run, and that run is a seam that stands. A page's last line of text has no seam
+ * between it and the page: the gap above it is the page's own (`background-gap.ts`).
+ */
+function captionFarSeam(raster: Raster, region: Box, axis: StripAxis, lines: LineStats, runs: AxisRuns, j: number, standing: readonly Interval[], colour: Rgb): Interval | null {
+  const seps = runs.separators;
+  const run = seps[j]!;
+  const stands = (r: Interval | undefined): boolean => r !== undefined && standing.some((s) => s.start < r.end && r.start < s.end);
+  // Checked first, the cheap test: most refused runs (a photo's flat stretches) have no seam beside them.
+  const before = stands(seps[j - 1]);
+  const after = stands(seps[j + 1]);
+  if (!before && !after) return null;
+  const pieces = oneColourPieces(lines, run);
+  const own = pieces.map((p) => (p.end - p.start <= THIN_SEAM ? sameSeamColour : sameColour)(meanColour(lines, p.start, p.end), colour));
+  const origin = axis === 'horizontal' ? region.x : region.y;
+  const boxOf = (a: number, b: number): Box =>
+    axis === 'horizontal' ? { x: origin + a, y: region.y, width: b - a, height: region.height } : { x: region.x, y: origin + a, width: region.width, height: b - a };
+  // Caption before the run (under its photo): the run's leading pieces of the collage colour.
+  if (own[0] && !own[own.length - 1] && before) {
+    const gap = seps[j - 1]!;
+    const photoStart = j > 1 ? seps[j - 2]!.end : runs.contentStart;
+    const caption = run.start - gap.end;
+    if (caption >= CAPTION_MIN && caption <= CAPTION_RATIO * (gap.start - photoStart) && isLight(raster, boxOf(gap.end, run.start), colour)) {
+      let k = 0;
+      while (own[k + 1]) k++;
+      return { start: run.start, end: pieces[k]!.end };
+    }
+  }
+  // Caption after the run (over its photo): the run's trailing pieces of the collage colour.
+  if (own[own.length - 1] && !own[0] && after) {
+    const gap = seps[j + 1]!;
+    const photoEnd = j + 2 < seps.length ? seps[j + 2]!.start : runs.contentEnd;
+    const caption = gap.start - run.end;
+    if (caption >= CAPTION_MIN && caption <= CAPTION_RATIO * (photoEnd - gap.end) && isLight(raster, boxOf(run.end, gap.start), colour)) {
+      let k = own.length - 1;
+      while (own[k - 1]) k--;
+      return { start: pieces[k]!.start, end: run.end };
+    }
+  }
+  return null;
+}
+
+/** Widths of a collage's seams agree within this (lossy edges move each side by a line). */
+const TWIN_WIDTH = 2;
+
+/** Two or more stretches of collage colour of one width (within TWIN_WIDTH), each under a tenth of the run they share. */
+function twinStretches(own: readonly Interval[]): boolean {
+  if (own.length < 2) return false;
+  const span = own[own.length - 1]!.end - own[0]!.start;
+  const width = own[0]!.end - own[0]!.start;
+  return own.every((s) => Math.abs(s.end - s.start - width) <= TWIN_WIDTH && 10 * (s.end - s.start) < span);
 }
 
 /**
