@@ -9,6 +9,7 @@ import { createRaster, type Raster } from '../../src/imaging/raster.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
 import { ballotOfRun, collageColourOfBallots } from '../../src/imaging/separators/collage-colour.js';
 import { fill, gradientPanel, type Rgb } from './build.js';
+import { scoreBatch } from './score.js';
 
 const WHITE: Rgb = [255, 255, 255];
 
@@ -100,6 +101,30 @@ describe('a header bar over its page', () => {
     // Refused (a page is one picture) or split elsewhere, but never under the title bar.
     const underBar = plan.ok && plan.parts.some((p) => p.y > 38 && p.y < 52);
     expect(underBar).toBe(false);
+  });
+});
+
+describe('a title bar over a page of text', () => {
+  it('is not cut from its page (a thin bar at the end is no solid panel)', async () => {
+    // fixtures/collages/title-bar: an app screenshot of the independent generator (seed 1401
+    // none-10, `make-collages.ts --independent-seed 1401 --full-size`, kind none only): a 33 px
+    // blue title bar over a white page of text, 845×681, JPEG q43 4:2:0, cut at y 42 when the bar
+    // counted as a panel. (The same picture drawn here and encoded by our encoder is refused with
+    // or without the rule: its JPEG edge under the bar differs.)
+    const [result] = await scoreBatch('title-bar');
+    expect(result!.expected.file).toBe('i1401-none-10.jpg');
+    expect(result!.why).toBe('');
+    expect(result!.exact).toBe(true);
+  });
+
+  it('a photo under the same bar and over the page still splits from the page', () => {
+    const r = createRaster(845, 681);
+    fill(r, { x: 0, y: 0, width: 845, height: 681 }, WHITE);
+    fill(r, { x: 0, y: 0, width: 845, height: 33 }, [22, 22, 186]);
+    gradientPanel(r, { x: 0, y: 50, width: 845, height: 300 }, 0, 8, 1);
+    for (let y = 380; y < 670; y += 26) ink(r, 24, y, 560 + ((y * 7) % 240), 12, [50, 50, 50], 4);
+    const plan = planSplit(r);
+    expect(plan.ok && plan.parts.length >= 2).toBe(true);
   });
 });
 
