@@ -113,3 +113,23 @@ describe('gradient seams', () => {
     expect(planSplit(r).ok).toBe(false);
   });
 });
+
+describe('shaded lines must be pale (classify.ts SHADED_MIN_MEAN)', () => {
+  it("leaves a dark photo's smooth sky unsplit though it shades as slowly as a gradient seam", () => {
+    // One photo with a 20-row band of teal sky (3,73,60) whose green shades 63→83 along each row,
+    // ±2 noise: spread ~24, σ ~6 (ringing), within PLAIN_SPREAD in every stretch (it shades), in a
+    // run wider than NARROW_RINGING_RUN. Seed 467 heavy-01's tree photo was cut through such a sky.
+    const r = createRaster(320, 400);
+    gradientPanel(r, { x: 0, y: 0, width: 320, height: 190 }, 1, 30, 3);
+    const rand = random(13);
+    for (let y = 190; y < 210; y++) {
+      for (let x = 0; x < 320; x++) {
+        const n = Math.round((rand() * 2 - 1) * 2);
+        setPixel(r, x, y, [3 + Math.max(0, n), 63 + Math.round((x * 20) / 319) + n, 60 + n]);
+      }
+    }
+    gradientPanel(r, { x: 0, y: 210, width: 320, height: 190 }, 1, 30, 4);
+    const plan = planSplit(r, { axis: 'vertical' });
+    expect(plan.ok && plan.method === 'detected' ? plan.parts.length : 1, JSON.stringify(plan)).toBe(1);
+  });
+});
