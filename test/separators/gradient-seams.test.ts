@@ -133,3 +133,47 @@ describe('shaded lines must be pale (classify.ts SHADED_MIN_MEAN)', () => {
     expect(plan.ok && plan.method === 'detected' ? plan.parts.length : 1, JSON.stringify(plan)).toBe(1);
   });
 });
+
+describe('a gradient seam at the edge of a wide pale band (classify.ts shadeLines, wide runs)', () => {
+  it("is found beside a photo whose pale top, with the seam, is wider than SHADED_SEAM_MAX", () => {
+    // Photo, 5 px gradient seam, photo, 5 px gradient seam, then a photo whose first 60 rows are
+    // white 254 with ±12 noise (ringing, not shading: spread 24 in every stretch) above its
+    // content — independent seed 1101 gradient-05 (png) lost that seam: seam and white top made
+    // one run of 65 ringing rows, too wide to be read for shading.
+    const r = createRaster(320, 700);
+    gradientPanel(r, { x: 0, y: 0, width: 320, height: 220 }, 1, 30, 3);
+    gradientSeam(r, 220, 225);
+    gradientPanel(r, { x: 0, y: 225, width: 320, height: 220 }, 2, 30, 4);
+    gradientSeam(r, 445, 450);
+    const rand = random(21);
+    for (let y = 450; y < 510; y++) for (let x = 0; x < 320; x++) setPixel(r, x, y, [254 - Math.round(rand() * 24), 254 - Math.round(rand() * 24), 254 - Math.round(rand() * 24)]);
+    gradientPanel(r, { x: 0, y: 510, width: 320, height: 190 }, 3, 30, 5);
+    const cuts = cutsOf(r);
+    expect(cuts).toHaveLength(2);
+    expect(cuts[0]).toBeGreaterThanOrEqual(220);
+    expect(cuts[0]).toBeLessThanOrEqual(225);
+    // The cut inside the seam: the white top stays with its photo.
+    expect(cuts[1]).toBeGreaterThanOrEqual(445);
+    expect(cuts[1]).toBeLessThanOrEqual(450);
+  });
+});
+
+describe('a wide pale band that shades all through (classify.ts shadeLines, wide runs)', () => {
+  it('leaves a photo with 60 rows of hazy sky shading along its rows unsplit', () => {
+    // Rows shading 230→250 along x with ±3 noise, 60 of them between two parts of one photo: every
+    // row shades like a gradient seam, but no row of the band stops shading within
+    // SHADED_SEAM_MAX of its edge, so no seam lies at its edge: a sky, not a seam beside a page.
+    const r = createRaster(320, 500);
+    gradientPanel(r, { x: 0, y: 0, width: 320, height: 200 }, 1, 30, 3);
+    const rand = random(23);
+    for (let y = 200; y < 260; y++) {
+      for (let x = 0; x < 320; x++) {
+        const v = 230 + Math.round((x * 20) / 319) + Math.round((rand() * 2 - 1) * 3);
+        setPixel(r, x, y, [v, v, v]);
+      }
+    }
+    gradientPanel(r, { x: 0, y: 260, width: 320, height: 240 }, 2, 30, 4);
+    const plan = planSplit(r, { axis: 'vertical' });
+    expect(plan.ok && plan.method === 'detected' ? plan.parts.length : 1, JSON.stringify(plan)).toBe(1);
+  });
+});
