@@ -177,3 +177,56 @@ describe('a wide pale band that shades all through (classify.ts shadeLines, wide
     expect(plan.ok && plan.method === 'detected' ? plan.parts.length : 1, JSON.stringify(plan)).toBe(1);
   });
 });
+
+describe('a gradient seam in one colour piece with a page-white padding (seams.ts seamBesidePadding)', () => {
+  /** Rows [y0, y1) shading 232→245 along x: spread 13, plain, the mean 238 on every row. */
+  const paleSeam = (r: Raster, y0: number, y1: number): void => {
+    for (let x = 0; x < r.width; x++) {
+      const v = 232 + Math.round((x * 13) / (r.width - 1));
+      for (let y = y0; y < y1; y++) setPixel(r, x, y, [v, v, v]);
+    }
+  };
+  /** Rows [y0, y1) of white with sparse dark ink (a page or a photo's white top, content rows). */
+  const inked = (r: Raster, y0: number, y1: number, seed: number): void => {
+    const rand = random(seed);
+    for (let y = y0; y < y1; y++) for (let x = 0; x < r.width; x++) setPixel(r, x, y, rand() < 0.05 ? [40, 40, 40] : [252, 252, 252]);
+  };
+
+  it('is found between a dark photo and a photo whose top is 36 rows of plain white', () => {
+    // Independent seed 1109 gradient-06: a photo ending in dark night (5 flat rows at 33 above the
+    // seam), the seam (238) and the next photo's white top (255): 17 apart, one piece at
+    // RUN_COLOUR_AGREEMENT, with white beyond it, so the run was dark padding | white padding and
+    // the seam was lost with the white.
+    const r = createRaster(320, 760);
+    gradientPanel(r, { x: 0, y: 0, width: 320, height: 240 }, 1, 30, 3);
+    paleSeam(r, 240, 244);
+    gradientPanel(r, { x: 0, y: 244, width: 320, height: 215 }, 2, 30, 4);
+    const rand = random(9);
+    for (let y = 459; y < 479; y++) for (let x = 0; x < 320; x++) setPixel(r, x, y, rand() < 0.05 ? [200, 200, 120] : [36, 36, 36]);
+    fill(r, { x: 0, y: 479, width: 320, height: 5 }, [33, 33, 33]);
+    paleSeam(r, 484, 488);
+    fill(r, { x: 0, y: 488, width: 320, height: 36 }, [255, 255, 255]);
+    inked(r, 524, 560, 5);
+    gradientPanel(r, { x: 0, y: 560, width: 320, height: 200 }, 3, 30, 6);
+    const cuts = cutsOf(r);
+    expect(cuts).toHaveLength(2);
+    expect(cuts[0]).toBeGreaterThanOrEqual(240);
+    expect(cuts[0]).toBeLessThanOrEqual(244);
+    expect(cuts[1]).toBeGreaterThanOrEqual(484);
+    expect(cuts[1]).toBeLessThanOrEqual(488);
+  });
+
+  it("is not found in the rows under a screenshot's title bar that step from its sidebar to its page", () => {
+    // Independent-b none-03: a title bar (text, then 10 flat rows), then rows 241 over the sidebar
+    // and 255 over the page — ends 14 apart like a shading seam, plain, and shading "slowly" within
+    // every stretch, but in one step — then the page's text beside the sidebar.
+    const r = createRaster(400, 420);
+    const rand = random(7);
+    for (let y = 0; y < 24; y++) for (let x = 0; x < 400; x++) setPixel(r, x, y, rand() < 0.08 ? [250, 250, 250] : [86, 78, 149]);
+    fill(r, { x: 0, y: 24, width: 400, height: 10 }, [86, 78, 149]);
+    for (let y = 34; y < 420; y++) for (let x = 0; x < 400; x++) setPixel(r, x, y, x < 100 ? [241, 241, 241] : y >= 51 && rand() < 0.05 ? [40, 40, 40] : y >= 42 ? [255, 255, 238] : [255, 255, 255]);
+    gradientPanel(r, { x: 110, y: 64, width: 280, height: 340 }, 2, 30, 4);
+    const plan = planSplit(r, { axis: 'vertical' });
+    expect(plan.ok && plan.method === 'detected' ? plan.parts.length : 1, JSON.stringify(plan)).toBe(1);
+  });
+});
