@@ -82,3 +82,72 @@ describe('fading seams', () => {
     expect(plan.parts.map((p) => p.y)).toEqual([0, 190]);
   });
 });
+
+describe('shaded twins (fading-seams.ts shadedTwins)', () => {
+  /** Rows [y0, y1) of a seam shading 230→250 along its length. */
+  const gradientSeam = (r: Raster, y0: number, y1: number): void => {
+    for (let x = 0; x < r.width; x++) {
+      const v = 230 + Math.round((x * 20) / (r.width - 1));
+      for (let y = y0; y < y1; y++) setPixel(r, x, y, [v, v, v]);
+    }
+  };
+
+  it('keeps a gradient seam beside a white page when another seam of the axis shades alike', () => {
+    // Photo, 10 px gradient seam, photo, the same seam, then a page of ~250 white with sparse ink
+    // from its first row: the page is within FADE_DISTANCE of the seam's mean and deviates from
+    // it by ~10 (the seam shades, the page does not), so the second seam "fades" into it; the
+    // first seam, between photos, stands and shades exactly as the second does.
+    const r = createRaster(260, 560);
+    gradientPanel(r, { x: 0, y: 0, width: 260, height: 180 }, 1, 30, 3);
+    gradientSeam(r, 180, 190);
+    gradientPanel(r, { x: 0, y: 190, width: 260, height: 180 }, 2, 30, 4);
+    gradientSeam(r, 370, 380);
+    specks(r, 380, 560, [250, 250, 250], [40, 40, 40], 0.03, 6);
+    const plan = planSplit(r, { axis: 'vertical' });
+    expect(plan.ok, JSON.stringify(plan)).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.parts.map((p) => p.y)).toEqual([0, 185, 375]);
+  });
+
+  it("keeps the seam piece of a faded band that holds a photo's white top too", () => {
+    // Independent seed 1107 gradient-03: 12 px gradient seams; one is followed by 5 rows of a
+    // photo's white top (255) and a pale photo (55 % 250, 40 % 220, 5 % 190): the band (17 rows,
+    // mean 244) fades into the photo, the white piece alone does not (too few of its pixels near
+    // 255 to be trimmed as the photo's edge), and the band is 5 rows wider than its twin — but its
+    // seam piece is the twin's very width and shading.
+    const r = createRaster(260, 560);
+    gradientPanel(r, { x: 0, y: 0, width: 260, height: 180 }, 1, 30, 3);
+    gradientSeam(r, 180, 192);
+    gradientPanel(r, { x: 0, y: 192, width: 260, height: 180 }, 2, 30, 4);
+    gradientSeam(r, 372, 384);
+    fill(r, { x: 0, y: 384, width: 260, height: 5 }, [255, 255, 255]);
+    const rand = random(12);
+    for (let y = 389; y < 560; y++) {
+      for (let x = 0; x < 260; x++) {
+        const u = rand();
+        const v = u < 0.55 ? 250 : u < 0.95 ? 220 : 190;
+        setPixel(r, x, y, [v, v, v]);
+      }
+    }
+    const plan = planSplit(r, { axis: 'vertical' });
+    expect(plan.ok, JSON.stringify(plan)).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.parts.map((p) => p.y)).toEqual([0, 186, 378]);
+  });
+
+  it('does not keep such a band when the seam that stands is plain', () => {
+    // The same picture with a plain first seam of the gradient's mean (240): 9 from either end of
+    // the shaded band, within TWIN_COLOUR, but it does not shade (SHADE_MIN), so it vouches for
+    // nothing — a plain seam is what a page's own white gap beside it would look like too.
+    const r = createRaster(260, 560);
+    gradientPanel(r, { x: 0, y: 0, width: 260, height: 180 }, 1, 30, 3);
+    fill(r, { x: 0, y: 180, width: 260, height: 10 }, [240, 240, 240]);
+    gradientPanel(r, { x: 0, y: 190, width: 260, height: 180 }, 2, 30, 4);
+    gradientSeam(r, 370, 380);
+    specks(r, 380, 560, [250, 250, 250], [40, 40, 40], 0.03, 6);
+    const plan = planSplit(r, { axis: 'vertical' });
+    expect(plan.ok, JSON.stringify(plan)).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.parts.map((p) => p.y)).toEqual([0, 185]);
+  });
+});

@@ -113,3 +113,120 @@ describe('gradient seams', () => {
     expect(planSplit(r).ok).toBe(false);
   });
 });
+
+describe('shaded lines must be pale (classify.ts SHADED_MIN_MEAN)', () => {
+  it("leaves a dark photo's smooth sky unsplit though it shades as slowly as a gradient seam", () => {
+    // One photo with a 20-row band of teal sky (3,73,60) whose green shades 63→83 along each row,
+    // ±2 noise: spread ~24, σ ~6 (ringing), within PLAIN_SPREAD in every stretch (it shades), in a
+    // run wider than NARROW_RINGING_RUN. Seed 467 heavy-01's tree photo was cut through such a sky.
+    const r = createRaster(320, 400);
+    gradientPanel(r, { x: 0, y: 0, width: 320, height: 190 }, 1, 30, 3);
+    const rand = random(13);
+    for (let y = 190; y < 210; y++) {
+      for (let x = 0; x < 320; x++) {
+        const n = Math.round((rand() * 2 - 1) * 2);
+        setPixel(r, x, y, [3 + Math.max(0, n), 63 + Math.round((x * 20) / 319) + n, 60 + n]);
+      }
+    }
+    gradientPanel(r, { x: 0, y: 210, width: 320, height: 190 }, 1, 30, 4);
+    const plan = planSplit(r, { axis: 'vertical' });
+    expect(plan.ok && plan.method === 'detected' ? plan.parts.length : 1, JSON.stringify(plan)).toBe(1);
+  });
+});
+
+describe('a gradient seam at the edge of a wide pale band (classify.ts shadeLines, wide runs)', () => {
+  it("is found beside a photo whose pale top, with the seam, is wider than SHADED_SEAM_MAX", () => {
+    // Photo, 5 px gradient seam, photo, 5 px gradient seam, then a photo whose first 60 rows are
+    // white 254 with ±12 noise (ringing, not shading: spread 24 in every stretch) above its
+    // content — independent seed 1101 gradient-05 (png) lost that seam: seam and white top made
+    // one run of 65 ringing rows, too wide to be read for shading.
+    const r = createRaster(320, 700);
+    gradientPanel(r, { x: 0, y: 0, width: 320, height: 220 }, 1, 30, 3);
+    gradientSeam(r, 220, 225);
+    gradientPanel(r, { x: 0, y: 225, width: 320, height: 220 }, 2, 30, 4);
+    gradientSeam(r, 445, 450);
+    const rand = random(21);
+    for (let y = 450; y < 510; y++) for (let x = 0; x < 320; x++) setPixel(r, x, y, [254 - Math.round(rand() * 24), 254 - Math.round(rand() * 24), 254 - Math.round(rand() * 24)]);
+    gradientPanel(r, { x: 0, y: 510, width: 320, height: 190 }, 3, 30, 5);
+    const cuts = cutsOf(r);
+    expect(cuts).toHaveLength(2);
+    expect(cuts[0]).toBeGreaterThanOrEqual(220);
+    expect(cuts[0]).toBeLessThanOrEqual(225);
+    // The cut inside the seam: the white top stays with its photo.
+    expect(cuts[1]).toBeGreaterThanOrEqual(445);
+    expect(cuts[1]).toBeLessThanOrEqual(450);
+  });
+});
+
+describe('a wide pale band that shades all through (classify.ts shadeLines, wide runs)', () => {
+  it('leaves a photo with 60 rows of hazy sky shading along its rows unsplit', () => {
+    // Rows shading 230→250 along x with ±3 noise, 60 of them between two parts of one photo: every
+    // row shades like a gradient seam, but no row of the band stops shading within
+    // SHADED_SEAM_MAX of its edge, so no seam lies at its edge: a sky, not a seam beside a page.
+    const r = createRaster(320, 500);
+    gradientPanel(r, { x: 0, y: 0, width: 320, height: 200 }, 1, 30, 3);
+    const rand = random(23);
+    for (let y = 200; y < 260; y++) {
+      for (let x = 0; x < 320; x++) {
+        const v = 230 + Math.round((x * 20) / 319) + Math.round((rand() * 2 - 1) * 3);
+        setPixel(r, x, y, [v, v, v]);
+      }
+    }
+    gradientPanel(r, { x: 0, y: 260, width: 320, height: 240 }, 2, 30, 4);
+    const plan = planSplit(r, { axis: 'vertical' });
+    expect(plan.ok && plan.method === 'detected' ? plan.parts.length : 1, JSON.stringify(plan)).toBe(1);
+  });
+});
+
+describe('a gradient seam in one colour piece with a page-white padding (seams.ts seamBesidePadding)', () => {
+  /** Rows [y0, y1) shading 232→245 along x: spread 13, plain, the mean 238 on every row. */
+  const paleSeam = (r: Raster, y0: number, y1: number): void => {
+    for (let x = 0; x < r.width; x++) {
+      const v = 232 + Math.round((x * 13) / (r.width - 1));
+      for (let y = y0; y < y1; y++) setPixel(r, x, y, [v, v, v]);
+    }
+  };
+  /** Rows [y0, y1) of white with sparse dark ink (a page or a photo's white top, content rows). */
+  const inked = (r: Raster, y0: number, y1: number, seed: number): void => {
+    const rand = random(seed);
+    for (let y = y0; y < y1; y++) for (let x = 0; x < r.width; x++) setPixel(r, x, y, rand() < 0.05 ? [40, 40, 40] : [252, 252, 252]);
+  };
+
+  it('is found between a dark photo and a photo whose top is 36 rows of plain white', () => {
+    // Independent seed 1109 gradient-06: a photo ending in dark night (5 flat rows at 33 above the
+    // seam), the seam (238) and the next photo's white top (255): 17 apart, one piece at
+    // RUN_COLOUR_AGREEMENT, with white beyond it, so the run was dark padding | white padding and
+    // the seam was lost with the white.
+    const r = createRaster(320, 760);
+    gradientPanel(r, { x: 0, y: 0, width: 320, height: 240 }, 1, 30, 3);
+    paleSeam(r, 240, 244);
+    gradientPanel(r, { x: 0, y: 244, width: 320, height: 215 }, 2, 30, 4);
+    const rand = random(9);
+    for (let y = 459; y < 479; y++) for (let x = 0; x < 320; x++) setPixel(r, x, y, rand() < 0.05 ? [200, 200, 120] : [36, 36, 36]);
+    fill(r, { x: 0, y: 479, width: 320, height: 5 }, [33, 33, 33]);
+    paleSeam(r, 484, 488);
+    fill(r, { x: 0, y: 488, width: 320, height: 36 }, [255, 255, 255]);
+    inked(r, 524, 560, 5);
+    gradientPanel(r, { x: 0, y: 560, width: 320, height: 200 }, 3, 30, 6);
+    const cuts = cutsOf(r);
+    expect(cuts).toHaveLength(2);
+    expect(cuts[0]).toBeGreaterThanOrEqual(240);
+    expect(cuts[0]).toBeLessThanOrEqual(244);
+    expect(cuts[1]).toBeGreaterThanOrEqual(484);
+    expect(cuts[1]).toBeLessThanOrEqual(488);
+  });
+
+  it("is not found in the rows under a screenshot's title bar that step from its sidebar to its page", () => {
+    // Independent-b none-03: a title bar (text, then 10 flat rows), then rows 241 over the sidebar
+    // and 255 over the page — ends 14 apart like a shading seam, plain, and shading "slowly" within
+    // every stretch, but in one step — then the page's text beside the sidebar.
+    const r = createRaster(400, 420);
+    const rand = random(7);
+    for (let y = 0; y < 24; y++) for (let x = 0; x < 400; x++) setPixel(r, x, y, rand() < 0.08 ? [250, 250, 250] : [86, 78, 149]);
+    fill(r, { x: 0, y: 24, width: 400, height: 10 }, [86, 78, 149]);
+    for (let y = 34; y < 420; y++) for (let x = 0; x < 400; x++) setPixel(r, x, y, x < 100 ? [241, 241, 241] : y >= 51 && rand() < 0.05 ? [40, 40, 40] : y >= 42 ? [255, 255, 238] : [255, 255, 255]);
+    gradientPanel(r, { x: 110, y: 64, width: 280, height: 340 }, 2, 30, 4);
+    const plan = planSplit(r, { axis: 'vertical' });
+    expect(plan.ok && plan.method === 'detected' ? plan.parts.length : 1, JSON.stringify(plan)).toBe(1);
+  });
+});

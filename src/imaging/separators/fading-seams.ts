@@ -26,7 +26,7 @@
  */
 import type { Box, Raster } from '../raster.js';
 import { GAP_BACKGROUND_SHARE, GAP_COLOUR_TOLERANCE } from './background-gap.js';
-import { LineKind, meanColour } from './classify.js';
+import { LineKind, lineEnds, meanColour, SHADE_MIN } from './classify.js';
 import { overWhite, type LineStats } from './line-stats.js';
 import { oneColourPieces } from './seams.js';
 import type { Interval } from './segments.js';
@@ -131,49 +131,29 @@ export function seamAndFade(raster: Raster, region: Box, axis: 'horizontal' | 'v
 const TWIN_WIDTH = 2;
 const TWIN_COLOUR = 10;
 /**
- * Least difference (a channel) between the two ends of a line for it to shade: the ends are the
- * mean colours of its first and last eighth. A gradient seam of 10–27 levels end to end (the red
- * team's range) reads 9–24 apart, the project's 230→250 seam 17; a plain seam or a flat band, JPEG
- * noise and all, 0–2.
- */
-const SHADE_MIN = 8;
-
-/**
- * The bands of `faded` (seams that fade into a light panel, see `seamAndFade`) vouched for by a
- * twin among `seams` (the axis's seams that stand): both *shade* along their length (their middle
+ * For each band of `faded` (seams that fade into a light panel, see `seamAndFade`), the band or
+ * its one-colour piece (PIECE_AGREEMENT) vouched for by a twin among `seams` (the axis's seams
+ * that stand), or null: both *shade* along their length (their middle
  * lines' ends SHADE_MIN apart, a separator painted as a gradient) and are alike within TWIN_WIDTH
  * and TWIN_COLOUR. A plain seam vouches for nothing: a white band inside a page beside a white seam
  * is that page's own gap.
  */
-export function shadedTwins(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', faded: readonly Interval[], seams: readonly Interval[]): Interval[] {
-  const length = axis === 'horizontal' ? region.height : region.width;
-  const eighth = Math.max(1, length >> 3);
+export function shadedTwins(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, faded: readonly Interval[], seams: readonly Interval[]): (Interval | null)[] {
   const ends = (b: Interval): number[] | null => {
-    const mid = b.start + ((b.end - b.start) >> 1);
-    const head = endMean(raster, region, axis, mid, 0, eighth);
-    const tail = endMean(raster, region, axis, mid, length - eighth, length);
+    const [head, tail] = lineEnds(raster, region, axis, b.start + ((b.end - b.start) >> 1));
     if (!head.some((v, c) => Math.abs(v - tail[c]!) >= SHADE_MIN)) return null;
     return [...head, ...tail];
   };
   const twins = seams.map((s) => ({ s, p: ends(s) })).filter((t) => t.p !== null);
-  if (twins.length === 0) return [];
-  return faded.filter((b) => {
+  if (twins.length === 0) return faded.map(() => null);
+  const vouched = (b: Interval): boolean => {
     const p = ends(b);
     return p !== null && twins.some((t) => Math.abs(t.s.end - t.s.start - (b.end - b.start)) <= TWIN_WIDTH && t.p!.every((v, i) => Math.abs(v - p[i]!) <= TWIN_COLOUR));
-  });
-}
-
-/** Mean colour of pixels [from, to) along line `line` of `region`, composited over white. */
-function endMean(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, from: number, to: number): number[] {
-  const d = raster.data;
-  const step = axis === 'horizontal' ? raster.width * 4 : 4;
-  let p = axis === 'horizontal' ? ((region.y + from) * raster.width + region.x + line) * 4 : ((region.y + line) * raster.width + region.x + from) * 4;
-  const sum = [0, 0, 0];
-  for (let i = from; i < to; i++, p += step) {
-    const a = d[p + 3]!;
-    for (let c = 0; c < 3; c++) sum[c] += a === 255 ? d[p + c]! : overWhite(d[p + c]!, a);
-  }
-  return sum.map((v) => v / Math.max(1, to - from));
+  };
+  // The band, or one of its one-colour pieces: a band that holds a photo's white top beside the
+  // seam is wider than its twin, while its seam piece is the twin's width (independent seed 1107
+  // gradient-03: 12 lines of seam at 238 and 7 of the photo's 252–255, twins 11–12 wide).
+  return faded.map((b) => (vouched(b) ? b : (oneColourPieces(lines, b, PIECE_AGREEMENT).find((q) => q.end - q.start < b.end - b.start && vouched(q)) ?? null)));
 }
 
 /** Pixels read per probed line at most: a share and a mean, not a line rule (see `probeLines`). */

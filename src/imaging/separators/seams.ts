@@ -17,7 +17,7 @@
  */
 import type { Box, Raster } from '../raster.js';
 import { backgroundBeside, isGapInsidePanel } from './background-gap.js';
-import { meanColour, RUN_COLOUR_AGREEMENT } from './classify.js';
+import { meanColour, RUN_COLOUR_AGREEMENT, shadesEvenly, shadesSlowly } from './classify.js';
 import { BLEND_LINES, distanceToBlend, sameColour, sameSeamColour, THIN_SEAM } from './collage-colour.js';
 import type { LineStats } from './line-stats.js';
 import { NARROW_RINGING_RUN } from './runs.js';
@@ -75,8 +75,11 @@ export function seamOfRun(
     // padding: it is a photo's own sky (82–123 rows under a plain sky, measured on the committed
     // batch and seed 702), whose horizon would otherwise be cut.
     if (own.length < pieces.length || run.end - run.start > NARROW_RINGING_RUN) {
-      if (seam.start === run.start && backgroundBeside(raster, region, axis, run, 'before', colour)) return null;
-      if (seam.end === run.end && backgroundBeside(raster, region, axis, run, 'after', colour)) return null;
+      let kept: Interval | null = seam;
+      if (seam.start === run.start && backgroundBeside(raster, region, axis, run, 'before', colour)) kept = seamBesidePadding(raster, region, axis, lines, kept, 'before');
+      if (kept !== null && kept.end === run.end && backgroundBeside(raster, region, axis, run, 'after', colour)) kept = seamBesidePadding(raster, region, axis, lines, kept, 'after');
+      if (kept === null) return null;
+      if (kept !== seam) return { ...kept, colour: meanColour(lines, kept.start, kept.end) };
     }
     return { ...seam, colour };
   }
@@ -86,10 +89,22 @@ export function seamOfRun(
   }
   let first = 0;
   let last = pieces.length - 1;
-  if (backgroundBeside(raster, region, axis, run, 'before', meanColour(lines, pieces[0]!.start, pieces[0]!.end))) first++;
-  if (backgroundBeside(raster, region, axis, run, 'after', meanColour(lines, pieces[last]!.start, pieces[last]!.end))) last--;
+  // An end piece that is padding may hold a gradient seam as well (see seamBesidePadding): then
+  // the seam keeps its lines of that piece.
+  let head = pieces[0]!.start;
+  let tail = pieces[last]!.end;
+  if (backgroundBeside(raster, region, axis, run, 'before', meanColour(lines, pieces[0]!.start, pieces[0]!.end))) {
+    const inner = seamBesidePadding(raster, region, axis, lines, pieces[0]!, 'before');
+    if (inner === null) first++;
+    else head = inner.start;
+  }
+  if (backgroundBeside(raster, region, axis, run, 'after', meanColour(lines, pieces[last]!.start, pieces[last]!.end))) {
+    const inner = seamBesidePadding(raster, region, axis, lines, pieces[last]!, 'after');
+    if (inner === null) last--;
+    else tail = inner.end;
+  }
   if (first > last) return null;
-  const seam = { start: pieces[first]!.start, end: pieces[last]!.end };
+  const seam = { start: first === 0 ? head : pieces[first]!.start, end: last === pieces.length - 1 ? tail : pieces[last]!.end };
   // Padding on both sides and only a line or two between, of a colour on the way from one padding
   // to the other: the JPEG edge where a header bar meets its page, no seam (see BLEND_DISTANCE).
   if (first > 0 && last < pieces.length - 1 && seam.end - seam.start <= BLEND_LINES) {
@@ -127,4 +142,34 @@ function drawnExactly(lines: LineStats, pieces: readonly Interval[]): boolean {
     }
   }
   return true;
+}
+
+/**
+ * Per-channel agreement of one line's mean with its sub-piece's first within a piece taken for
+ * padding: a gradient seam's lines share one mean, and the page beside it is another. Measured on
+ * independent seed 1109 gradient-06 (JPEG q94): a 4 px seam shading 232→245 reads 236–239 on
+ * every line, the white top of the photo beside it 254–255 — 17 apart, one piece at
+ * RUN_COLOUR_AGREEMENT (32), so the padding rule dropped the seam with the page's white.
+ */
+const PADDING_AGREEMENT = 12;
+
+/**
+ * The lines of `piece` (a piece of a run whose `side` has its colour as background: padding) that
+ * are a gradient seam rather than that padding, or null. The outermost sub-piece of one tight
+ * colour (PADDING_AGREEMENT) is the page's padding; what is left is a seam only when it is wider
+ * than a JPEG blend (BLEND_LINES: a header bar meeting its page leaves 1–2 lines) and every line
+ * of it *shades* along its length, evenly and slowly (`shadesEvenly`, `shadesSlowly`): a page's
+ * padding, a header bar and a blend between them are one flat colour along their length, or step
+ * where a sidebar meets the page; a gradient seam does neither.
+ */
+function seamBesidePadding(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, piece: Interval, side: 'before' | 'after'): Interval | null {
+  const sub = oneColourPieces(lines, piece, PADDING_AGREEMENT);
+  if (sub.length < 2) return null;
+  const rest = side === 'after' ? { start: piece.start, end: sub[sub.length - 1]!.start } : { start: sub[0]!.end, end: piece.end };
+  if (rest.end - rest.start <= BLEND_LINES) return null;
+  // Every line, evenly and slowly: the ends of a screenshot's line across its sidebar and page
+  // differ too (independent-b none-03 and seed 1100 none-06 were cut under their title bars with
+  // only the ends compared).
+  for (let i = rest.start; i < rest.end; i++) if (!shadesEvenly(raster, region, axis, i) || !shadesSlowly(raster, region, axis, i)) return null;
+  return rest;
 }

@@ -135,8 +135,8 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   }
   if (faded.length > 0 && found.length > 0) {
     const standing = found.map((f) => ({ start: f.start - origin, end: f.end - origin }));
-    const twins = shadedTwins(raster, region, axis, faded.map((f) => f.seam), standing);
-    for (const f of faded) if (twins.includes(f.seam)) admit(f.run, f.seam);
+    const twins = shadedTwins(raster, region, axis, lines, faded.map((f) => f.seam), standing);
+    faded.forEach((f, k) => twins[k] && admit(f.run, twins[k]));
   }
   const within = options.damagedWithin?.map((k) => ({ start: k.start - origin, end: k.end - origin })).filter((k) => k.end > 0 && k.start < lines.count);
   const colour0 = options.colour;
