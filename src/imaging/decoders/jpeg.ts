@@ -89,9 +89,11 @@ export function decodeJpegShrunk(bytes: Uint8Array, scale: JpegScale, width: num
     };
     const sink: JpegRowSink = {
       // Shrink YCbCr, then convert the shrunk pixels (see AreaShrinker's `ycbcr`). 4:2:0 comes as
-      // planes (Ycbcr420Shrinker: vertical sums first, chroma at its own resolution), the same
-      // bytes as through packed words: the 25 MP view job 145.0 -> 134.4 ms CPU
-      // (1.08x, 15 rounds alternated with main, bench/view-ab.ts; 12 MP 1.02x).
+      // planes (Ycbcr420Shrinker), the same bytes as through packed words. Summing the planes into
+      // AreaShrinker's Float64 output rows had measured neutral (138.1 -> 137.5 ms CPU): those
+      // read-modify-write adds were the cost, so Ycbcr420Shrinker sums each output row's source rows
+      // first, into integers: the 25 MP view job 145.0 -> 134.4 ms CPU (1.08x, 15 rounds alternated
+      // with main, bench/view-ab.ts; 12 MP 1.02x), before its rows were read as words.
       takesYcbcr: true,
       begin: (w, h, ycbcr) => {
         stride = w * 4;
