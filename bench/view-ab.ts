@@ -4,7 +4,10 @@
  * process: median CPU ms (process.cpuUsage: every thread, so sharp's pool counts) and median wall
  * ms of each. On a shared machine only alternated figures compare.
  *
- * Run: npx tsx bench/view-ab.ts [rounds=15] [--before <git revision>] [--only <name part>] [--no-sharp]
+ * `--full` adds the same job with a full-size decode (what it cost before shrink-on-load) for both,
+ * and prints how many times slower that is than each view job (run.ts's `fullDecodeOverOurs`).
+ *
+ * Run: npx tsx bench/view-ab.ts [rounds=15] [--before <git revision>] [--only <name part>] [--no-sharp] [--full]
  */
 import { runSharp } from './runners/sharp.js';
 import { commitOf, importAtRevision } from './baseline.js';
@@ -22,13 +25,14 @@ const option = (name: string): string | undefined => {
 const revision = option('--before') ?? 'main';
 const only = option('--only');
 const withSharp = !args.includes('--no-sharp');
+const withFull = args.includes('--full');
 
 type Imaging = typeof tree;
 const before = await importAtRevision<Imaging>(revision, 'src/imaging/index.ts');
 
-function viewJob(lib: Imaging, bytes: Uint8Array): () => Promise<unknown> {
+function viewJob(lib: Imaging, bytes: Uint8Array, fullDecode = false): () => Promise<unknown> {
   return async () => {
-    const decoded = await lib.decode(bytes, { maxDimension: MAX_DIMENSION, shrinkWhole: true });
+    const decoded = await lib.decode(bytes, fullDecode ? {} : { maxDimension: MAX_DIMENSION, shrinkWhole: true });
     const whole = { x: 0, y: 0, width: decoded.header.width, height: decoded.header.height };
     const out = await lib.renderPart(decoded, whole, MAX_DIMENSION);
     return Buffer.from(out.bytes).toString('base64');
@@ -51,6 +55,8 @@ for (const input of inputs) {
     ['after', viewJob(tree, input.bytes)],
   ];
   if (withSharp) fns.push(['sharp', () => runSharp(input)]);
+  const full = fns.length;
+  if (withFull) fns.push(['before full', viewJob(before, input.bytes, true)], ['after full', viewJob(tree, input.bytes, true)]);
   for (const [, fn] of fns) for (let i = 0; i < 3; i++) await fn();
   const cpu: number[][] = fns.map(() => []);
   const wall: number[][] = fns.map(() => []);
@@ -66,5 +72,9 @@ for (const input of inputs) {
   const w = wall.map(median);
   let line = `${input.name.replace(/^view: /, '').padEnd(36)} CPU ${c[0]!.toFixed(1)} → ${c[1]!.toFixed(1)} ms (${(c[0]! / c[1]!).toFixed(2)}×)  wall ${w[0]!.toFixed(1)} → ${w[1]!.toFixed(1)} ms`;
   if (withSharp) line += `  | sharp CPU ${c[2]!.toFixed(1)} wall ${w[2]!.toFixed(1)}: after/sharp CPU ${(c[1]! / c[2]!).toFixed(2)}× wall ${(w[1]! / w[2]!).toFixed(2)}×`;
+  if (withFull) {
+    const ratios = (i: number, v: number): string => `CPU ${(c[i]! / c[v]!).toFixed(2)}× wall ${(w[i]! / w[v]!).toFixed(2)}×`;
+    line += `  | full decode / view: before ${ratios(full, 0)}, after ${ratios(full + 1, 1)}`;
+  }
   console.log(line);
 }

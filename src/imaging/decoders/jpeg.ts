@@ -6,7 +6,7 @@ import { ImageError } from '../errors.js';
 import type { ImageHeader } from '../format.js';
 import { applyOrientation, orientedSize } from '../orientation.js';
 import type { Raster } from '../raster.js';
-import { AreaShrinker, cropAndShrinkTo } from '../shrink.js';
+import { AreaShrinker, Ycbcr420Shrinker, cropAndShrinkTo } from '../shrink.js';
 import { type JpegRowSink, type JpegScale, decodeJpegPixels } from './jpeg/decoder.js';
 import { readJpegHeader } from './jpeg/header.js';
 
@@ -78,31 +78,48 @@ export function decodeJpegShrunk(bytes: Uint8Array, scale: JpegScale, width: num
     const transposed = (probeJpeg(bytes).orientation ?? 1) >= 5;
     const outWidth = transposed ? height : width;
     const outHeight = transposed ? width : height;
-    let shrinker: AreaShrinker | null = null;
+    // The picture's size as `begin` gave it; a shrinker is made for the kind of input that comes.
+    let size: { width: number; height: number; ycbcr: boolean } | null = null;
+    let shrinker: AreaShrinker | Ycbcr420Shrinker | null = null;
     let stride = 0;
-    const start = (w: number, h: number, ycbcr: boolean): void => {
-      shrinker = new AreaShrinker(w, h, Math.min(outWidth, w), Math.min(outHeight, h), ycbcr);
+    const fedRows = (): AreaShrinker => {
+      const { width: w, height: h, ycbcr } = size!;
+      if (!(shrinker instanceof AreaShrinker)) shrinker = new AreaShrinker(w, h, Math.min(outWidth, w), Math.min(outHeight, h), ycbcr);
+      return shrinker;
     };
     const sink: JpegRowSink = {
-      // Shrink YCbCr, then convert the shrunk pixels (see AreaShrinker's `ycbcr`). Summing 4:2:0
-      // straight from the planes (each chroma row once for its two rows, no words packed) gave the
-      // same bytes but measured neutral on the 25 MP view job (138.1 -> 137.5 ms CPU, 21 alternated
-      // rounds): the vertical adds into the Float64 output rows, not the horizontal sums, dominate.
+      // Shrink YCbCr, then convert the shrunk pixels (see AreaShrinker's `ycbcr`). 4:2:0 comes as
+      // planes (Ycbcr420Shrinker), the same bytes as through packed words. Summing the planes into
+      // AreaShrinker's Float64 output rows had measured neutral (138.1 -> 137.5 ms CPU): those
+      // read-modify-write adds were the cost, so Ycbcr420Shrinker sums each output row's source rows
+      // first, into integers: the 25 MP view job 145.0 -> 134.4 ms CPU (1.08x, 15 rounds alternated
+      // with main, bench/view-ab.ts; 12 MP 1.02x), before its rows were read as words.
       takesYcbcr: true,
       begin: (w, h, ycbcr) => {
         stride = w * 4;
-        start(w, h, ycbcr);
+        size = { width: w, height: h, ycbcr };
+        shrinker = null;
       },
-      rows: (data, y0, y1) => shrinker!.addRows(data, 0, stride, y1 - y0),
-      restart: (ycbcr) => start(shrinker!.width, shrinker!.height, ycbcr),
+      rows: (data, y0, y1) => fedRows().addRows(data, 0, stride, y1 - y0),
+      planes420: (luma, lumaStride, cb, cr, chromaStride, y1) => {
+        const { width: w, height: h } = size!;
+        if (!(shrinker instanceof Ycbcr420Shrinker)) shrinker = new Ycbcr420Shrinker(w, h, Math.min(outWidth, w), Math.min(outHeight, h));
+        shrinker.addPlanes(luma, lumaStride, cb, cr, chromaStride, y1);
+      },
+      restart: (ycbcr) => {
+        size = { ...size!, ycbcr };
+        shrinker = null;
+      },
     };
     const decoded = decodeJpegPixels(bytes, scale, sink);
-    if (shrinker === null || decoded.orientation >= 5 !== transposed) {
+    if (size === null || decoded.orientation >= 5 !== transposed) {
       // An orientation the header did not promise (an EXIF block after the first scan): the plain way.
       const raster = decodeJpeg(bytes, { scale });
       return cropAndShrinkTo(raster, { x: 0, y: 0, width: raster.width, height: raster.height }, Math.min(width, raster.width), Math.min(height, raster.height));
     }
-    return applyOrientation((shrinker as AreaShrinker).finish(), decoded.orientation);
+    // No rows at all (cannot happen once begun: the decoder converts up to the last row) is a blank picture.
+    const result = (shrinker as AreaShrinker | Ycbcr420Shrinker | null) ?? fedRows();
+    return applyOrientation(result.finish(), decoded.orientation);
   } catch (err) {
     if (err instanceof ImageError) throw err;
     const why = err instanceof Error ? err.message : String(err);

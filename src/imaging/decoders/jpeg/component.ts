@@ -70,7 +70,7 @@ export class Component {
     const size = this.blockSize;
     const at = row * size * this.stride + col * size;
     if (size === 8) idct8x8(coefficients, offset, this.quant!, this.words!, at >> 2, this.stride >> 2, this.workspace);
-    else if (size === 4) idct4x4(coefficients, offset, this.quant!, this.words!, at >> 2, this.stride >> 2, this.workspace);
+    else if (size === 4) idct4x4(coefficients, offset, this.quant!, this.words!, at >> 2, this.stride >> 2);
     else idctScaled(coefficients, offset, this.quant!, this.plane, at, this.stride, size, this.workspace);
   }
 

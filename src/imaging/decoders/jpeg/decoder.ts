@@ -6,6 +6,7 @@
 import { ImageError, isImageError } from '../../errors.js';
 import { assertPixelBudget } from '../../limits.js';
 import { type ColorModel, type RowModel, planesToRgba } from './color.js';
+import { isYcbcr420 } from './color-420.js';
 import { Component } from './component.js';
 import { readExifOrientation } from './exif.js';
 import { isStandalone } from './header.js';
@@ -67,6 +68,12 @@ export interface JpegRowSink {
   rows(data: Uint8Array, y0: number, y1: number): void;
   /** A marker after the first scan changed how the rows delivered so far look: they come again from row 0 (`ycbcr` as for `begin`). */
   restart(ycbcr: boolean): void;
+  /**
+   * Instead of `rows`, for 4:2:0 YCbCr decoded at a reduced scale (each chroma sample stands for
+   * its 2×2 pixels; only with `takesYcbcr`): the planes themselves, luma rows below `y1` (and
+   * chroma rows below `y1 / 2`) final. They stay valid until the decode returns; no words packed.
+   */
+  planes420?(luma: Uint8Array, lumaStride: number, cb: Uint8Array, cr: Uint8Array, chromaStride: number, y1: number): void;
 }
 
 /** Rows per band handed to a `JpegRowSink`: even (4:2:0 converts row pairs), and 16 × 3072 px × 4 B = 192 KB stays in L2. */
@@ -91,6 +98,11 @@ function convertRows(
 ): void {
   if (sink === undefined) {
     planesToRgba(components, model, inverted, width, height, maxH, maxV, out, y0, y1);
+    return;
+  }
+  if (sink.planes420 !== undefined && model === 'ycbcr-unconverted' && isYcbcr420(components) && components[0]!.blockSize < 8) {
+    const [luma, cb, cr] = components as [Component, Component, Component];
+    sink.planes420(luma.plane, luma.stride, cb.plane, cr.plane, cb.stride, y1);
     return;
   }
   const bytes = new Uint8Array(out.buffer, out.byteOffset, out.length);

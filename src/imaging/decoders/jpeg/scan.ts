@@ -56,11 +56,14 @@ function decodeSequential(reader: BitReader, c: Component, coefficients: Int16Ar
   const dcTable = c.dcTable!;
   const acTable = c.acTable!;
   const zigzag = ZIGZAG;
-  const mask = (1 << LOOKUP_BITS) - 1;
-  if (reader.count < LOOKUP_BITS) reader.fill();
+  // Imported bindings are re-read with a hole check at every use (not folded like a module's own
+  // constants): in a local, the two uses per coefficient cost nothing.
+  const bits = LOOKUP_BITS;
+  const mask = (1 << bits) - 1;
+  if (reader.count < bits) reader.fill();
   let buffer = reader.buffer;
   let count = reader.count;
-  const dcFast = dcTable.fast[(buffer >>> (count - LOOKUP_BITS)) & mask]!;
+  const dcFast = dcTable.fast[(buffer >>> (count - bits)) & mask]!;
   // A DC symbol is a size alone; one with a high nibble (damaged data) takes the slow path, as before.
   if (dcFast !== 0 && (dcFast & 0xf00) === 0) {
     count -= ((dcFast >> 4) & 15) + (dcFast & 15);
@@ -77,13 +80,13 @@ function decodeSequential(reader: BitReader, c: Component, coefficients: Int16Ar
   let n = 1;
   const acFast = acTable.fast;
   for (let k = 1; k < 64; ) {
-    if (count < LOOKUP_BITS) {
+    if (count < bits) {
       reader.count = count;
       reader.fill();
       buffer = reader.buffer;
       count = reader.count;
     }
-    const fast = acFast[(buffer >>> (count - LOOKUP_BITS)) & mask]!;
+    const fast = acFast[(buffer >>> (count - bits)) & mask]!;
     if (fast !== 0) {
       if ((fast & 15) === 0) {
         // End of block, or (run 15) sixteen zeros.
