@@ -101,7 +101,10 @@ function render(html: string, resolveUrl: UrlResolver, depth: number, scripts: b
       // Commented-out markup is a classic hiding place: read it as HTML, so a commented-out
       // picture or link still shows its URL and no tag soup reaches the model.
       const inner = depth < MAX_EMBEDDED_DEPTH ? render(token.text, resolveUrl, depth + 1, scripts) : token.text.replace(/<[^>]*>/g, ' ');
-      const comment = clip(inner, MAX_CARRIER_CHARS);
+      // A stray '<' left in it (an unterminated tag at the comment's end) would pair with a '>'
+      // after the comment into what reads as a tag: `<!--<!--<b-->-->` gave `[comment: [comment:
+      // <b]] -->`. Shown as '‹' instead.
+      const comment = clip(inner.replace(/</g, '‹'), MAX_CARRIER_CHARS);
       if (comment !== '') out.push(` [comment: ${comment}] `);
       continue;
     }
