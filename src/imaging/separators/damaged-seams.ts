@@ -20,7 +20,10 @@
  *    it is no gap inside one panel (`background-gap.ts`), and within FLANK_DISTANCE lines on each
  *    side a panel line flanks it where it is visible (`isPanelLine`). Of runs of different
  *    colours that touch (a seam and JPEG's blend line beside it, a seam and a dark band of a photo
- *    nearly one colour), only the one a badge straddles is checked (`straddledRun`).
+ *    nearly one colour), only the one a badge straddles is checked (`straddledRun`);
+ * 4. **edge badges**: lines whose occluder touches an end of the picture's line (a corner badge
+ *    the edge cuts off) are kept out of steps 2–3 and tried last, away from every seam found, as a
+ *    run that badge crosses whole and that passes every check of step 3 (`isEdgeBadge`).
  *
  * **Cost.** Searched only in pictures of at most DAMAGED_SEARCH_MAX_PIXELS or DAMAGED_SEARCH_MAX_SIDE (the 600–1800 px
  * pictures of quest tasks that need it). Per line: 16 probes; per candidate run of at most
@@ -39,7 +42,7 @@ import { isGapInsidePanel } from './background-gap.js';
 import { LineKind } from './classify.js';
 import { overWhite } from './line-stats.js';
 import { BLEND_LINES, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
-import { betweenCrossings, CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, isPanelLine, isTightLine, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
+import { betweenCrossings, CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, EDGE_BADGE_MAX, isEdgeBadge, isPanelLine, isTightLine, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
 import type { Interval } from './segments.js';
 
 /** Largest picture searched for damaged seams: 1200×1000, beyond the 600–900 px of heavy-JPEG and badge collages… */
@@ -254,11 +257,24 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
   near.length = count;
   const occluders: Interval[][] = [];
   const reread = new Uint8Array(count);
+  // A line of the whole picture with an occluder at an end (up to EDGE_BADGE_MAX) is kept aside,
+  // out of the runs, and tried only after every other seam (step 4): a flat panel's columns
+  // between margins, a lossy seam's blended edge lines off the margin's colour and a photo's line
+  // beside a seam would otherwise join the runs of seam lines (seam 232 of unseen new-flat-05, a
+  // 3 px red heavy-JPEG seam of seed 1006 and a webp q85 badge seam of seed 1003 were lost so).
+  const edgeFound: (Interval[] | undefined)[] = [];
+  const keep = (l: number, found: Interval[] | null): Interval[] | null => {
+    if (found === null) return null;
+    // A line read again under the badge of its run and found without one is a seam line after all.
+    edgeFound[l] = only || found.every((o) => o.start > 0 && o.end < length) ? undefined : found;
+    if (edgeFound[l] === undefined) return found;
+    return null;
+  };
   const readRun = (from: number, to: number): void => {
     const failed: number[] = [];
     const shared: Interval[] = [];
     for (let l = from; l < to; l++) {
-      const found = kinds[l] === LineKind.Content ? readSeamLine(lineAt(l), lineColour[l]!, maxShare, !only) : [];
+      const found = kinds[l] === LineKind.Content ? keep(l, readSeamLine(lineAt(l), lineColour[l]!, maxShare, !only, undefined, EDGE_BADGE_MAX)) : [];
       if (found === null) failed.push(l);
       else {
         near[l] = lineColour[l]!;
@@ -273,7 +289,7 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
     const hidden = visibleMask(length, shared);
     const blobsOfRun = wholeBlobs(shared);
     for (const l of failed) {
-      const found = readSeamLine(lineAt(l), lineColour[l]!, maxShare, !only, hidden);
+      const found = keep(l, readSeamLine(lineAt(l), lineColour[l]!, maxShare, !only, hidden, EDGE_BADGE_MAX));
       if (found === null) continue;
       near[l] = lineColour[l]!;
       // Its occluders are the badge it was read under (the positions it could not show).
@@ -356,24 +372,22 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
     }
     g = h;
   }
-  for (const { start, end } of examined) {
-    // The colour of the middle line: the edge lines blend with the panels.
-    const c = near[start + ((end - start) >> 1)]!;
+  // The checks of one run of seam lines [start, end) of colour `c`, `lines` the occluders of each.
+  const isSeam = (start: number, end: number, c: Rgb, lines: readonly Interval[][]): boolean => {
     const seam = { start, end };
-    const lines = occluders.slice(start, end);
     const blobs = lines.flat();
     const contentLines = kinds.subarray(start, end).filter((k) => k === LineKind.Content).length;
     // Real content on both sides: a content line that is not a seam line.
     const flanked = start > 0 && end < count && kinds[start - 1] === LineKind.Content && kinds[end] === LineKind.Content;
-    if (!flanked || end - start > NARROW_RINGING_RUN || (end - start) * WIDTH_RATIO + WIDTH_SLACK < narrowest) continue;
+    if (!flanked || end - start > NARROW_RINGING_RUN || (end - start) * WIDTH_RATIO + WIDTH_SLACK < narrowest) return false;
     // Something only this rule sees: a content line, and beside plain lines a badge (a badge may
     // leave a seam's edge lines untouched; without one, plain and ringing lines are the plain rules' seam).
-    if (contentLines === 0 || (contentLines < end - start && blobs.length === 0)) continue;
+    if (contentLines === 0 || (contentLines < end - start && blobs.length === 0)) return false;
     // Occluders are blobs on the seam, not panels between seams crossing it (judged on whole
     // badges: the stretches either side of a digit in the seam colour count as one).
-    if (wholeBlobs(blobs).some((o) => betweenCrossings(raster, region, axis, start, end, length, o, c))) continue;
+    if (wholeBlobs(blobs).some((o) => betweenCrossings(raster, region, axis, start, end, length, o, c))) return false;
     // What a plain seam must pass: not a gap inside one panel (background-gap.ts)…
-    if (isGapInsidePanel(raster, region, axis, seam, c)) continue;
+    if (isGapInsidePanel(raster, region, axis, seam, c)) return false;
     // …and a panel line within FLANK_DISTANCE on each side, judged where the seam is visible.
     const visible = visibleMask(length, blobs);
     const panelWithin = (from: number, step: number): boolean => {
@@ -387,7 +401,43 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
       }
       return false;
     };
-    if (panelWithin(start - 1, -1) && panelWithin(end, 1)) out.push({ ...seam, colour: c, badge: badgeBlob(start, end, occluders, reread) !== null });
+    return panelWithin(start - 1, -1) && panelWithin(end, 1);
+  };
+  for (const { start, end } of examined) {
+    // The colour of the middle line: the edge lines blend with the panels.
+    const c = near[start + ((end - start) >> 1)]!;
+    if (isSeam(start, end, c, occluders.slice(start, end))) out.push({ start, end, colour: c, badge: badgeBlob(start, end, occluders, reread) !== null });
+  }
+  // 4. A badge on the picture's edge (organisers badge a panel's corner, and at the picture's edge
+  // or margin the edge cuts it off): runs of seam lines with the lines kept aside in step 2, away
+  // from every seam found, whose occluders at an end of the line are a badge crossing every line
+  // of the run (`badgeBlob`) and a disc of one fill (`isEdgeBadge`). Nothing found before changes.
+  if (edgeFound.length > 0) {
+    const withEdges = near.slice();
+    const edgeOccluders = occluders.slice();
+    for (let l = 0; l < count; l++) {
+      if (!edgeFound[l]) continue;
+      withEdges[l] = lineColour[l];
+      edgeOccluders[l] = edgeFound[l]!;
+    }
+    const found = [...out];
+    for (let i = 0; i < count; ) {
+      if (!withEdges[i]) {
+        i++;
+        continue;
+      }
+      const start = i;
+      i = runEnd(withEdges, start, count);
+      const end = i;
+      let edged = false;
+      for (let l = start; l < end; l++) if (edgeFound[l]) edged = true;
+      if (!edged || found.some((o) => o.start <= end + BLEND_LINES && start <= o.end + BLEND_LINES)) continue;
+      const c = withEdges[start + ((end - start) >> 1)]!;
+      const blobs = wholeBlobs(edgeOccluders.slice(start, end).flat());
+      if (badgeBlob(start, end, edgeOccluders, reread) === null) continue;
+      if (!blobs.every((o) => (o.start > 0 && o.end < length) || isEdgeBadge(raster, region, axis, start, end, length, o, c))) continue;
+      if (isSeam(start, end, c, edgeOccluders.slice(start, end))) out.push({ start, end, colour: c, badge: true });
+    }
   }
   // A seam crossed by a badge shows how the collage draws its seams: one without a badge beside
   // it must be drawn alike, at least half as wide (WIDTH_RATIO, as for the plain seams) and as
