@@ -148,6 +148,22 @@ describe("a badge on the picture's edge (a panel's corner badged where the edge 
   });
 });
 
+describe('a grid whose column seam carries a badge in every band and on every junction', () => {
+  it('is found once its rows are: each junction may hide probes of the column more (CROSSING)', () => {
+    // As an independent batch draws it (seed 1011): five badges of radius 22 on a 627 px column
+    // each hide one of its 16 probes, five groups of misses where a strip's seam may have two.
+    const seam = 9;
+    const r = createRaster(2 * 226 + seam, 3 * 203 + 2 * seam);
+    fill(r, full(r), [128, 128, 128]);
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 2; j++) gradientPanel(r, { x: j * (226 + seam), y: i * (203 + seam), width: 226, height: 203 }, i * 2 + j, 12, i * 2 + j + 1);
+    for (const y of [134, 207, 320, 419, 572]) badge(r, 230, y, 22, [255, 255, 255], [0, 0, 0]);
+    const plan = planSplit(r);
+    expect(plan).toMatchObject({ ok: true, axis: 'grid', method: 'detected' });
+    if (!plan.ok) return;
+    expect(plan.parts.map((p) => [p.x, p.y])).toEqual([[0, 0], [230, 0], [0, 207], [230, 207], [0, 419], [230, 419]]);
+  });
+});
+
 describe('badge collages beyond 1.2 MP (long side up to DAMAGED_SEARCH_MAX_SIDE)', () => {
   it('splits a 1.6 MP 2×1 strip whose one 6 px seam carries two badges of radius 28', () => {
     const r = createRaster(2 * 797 + 6, 1000);

@@ -70,6 +70,15 @@ const PROBES = 16;
  */
 const PROBES_NEEDED = 12;
 const PART_PROBES_NEEDED = 4;
+/**
+ * CROSSING: seams already found across the lines (a grid's rows for its columns) each let one
+ * probe more miss, in two groups more (its junction badge and a badge between), up to
+ * MAX_CROSSINGS. Measured on the column seams of badge grids (seeds 1008–1011, 8–14 badges of
+ * radius 16–26): 10–11 of 16 probes on the seam colour, the others in up to 5 groups (a badge of a
+ * 627 px column hides one probe), so missed, while their lines keep their occluders within
+ * OCCLUDED_SHARE (0.10–0.36).
+ */
+const MAX_CROSSINGS = 3;
 /** Probes of a line beside a run that must be off its colour before the run is read (see `panelProbed`). */
 const PANEL_PROBES = 3;
 /** Misses the probes may have anywhere (JPEG noise, a thin stroke): the 3 of 16 measured on heavy-JPEG seams. */
@@ -222,12 +231,16 @@ export interface DamagedSeam extends Interval {
  * damagedSeams(raster, box, 'horizontal', classifyLines(stats.columns), [255, 255, 255]); // [{ start: 300, end: 303, colour: [...] }]
  * ```
  */
-export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', kinds: Uint8Array, colour?: Rgb, only?: readonly Interval[], plainSeams?: readonly Interval[]): DamagedSeam[] {
+export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', kinds: Uint8Array, colour?: Rgb, only?: readonly Interval[], plainSeams?: readonly Interval[], crossing?: readonly Interval[]): DamagedSeam[] {
   const count = kinds.length;
   const length = axis === 'horizontal' ? region.height : region.width;
   if (length < PROBES || !damagedSearched(raster)) return [];
   const maxShare = only ? PART_OCCLUDED_SHARE : OCCLUDED_SHARE;
-  const needed = only ? PART_PROBES_NEEDED : PROBES_NEEDED;
+  // Across seams already found (a grid's rows, each crossing the column seam at a junction that
+  // may carry a badge): each may hide a group of probes more (CROSSING).
+  const crossings = only ? 0 : Math.min(crossing?.length ?? 0, MAX_CROSSINGS);
+  const needed = only ? PART_PROBES_NEEDED : PROBES_NEEDED - crossings;
+  const groups = OCCLUDED_PROBE_GROUPS + 2 * crossings;
   const lineAt = (line: number): LineAt => ({ raster, region, axis, line, length });
   // `only`: the lines worth examining (with the few beside them the flank test reads), if limited.
   const wanted = only ? new Uint8Array(count) : undefined;
@@ -255,7 +268,7 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
   lineColour.length = count;
   for (let j = 0; j < list.length; j++) {
     const l = list[j]!;
-    lineColour[l] = probeColour(probed, j, kinds[l] === LineKind.Content ? needed : PROBES, colour) ?? undefined;
+    lineColour[l] = probeColour(probed, j, kinds[l] === LineKind.Content ? needed : PROBES, colour, groups) ?? undefined;
   }
   // 2. Runs of lines of one colour between content lines, their content lines read in full. A
   // text page's rows (between blank rows) and a sky's (wide runs) mostly never get here.
@@ -495,7 +508,7 @@ function readProbes(raster: Raster, region: Box, axis: 'horizontal' | 'vertical'
  * more than SCATTERED_MISSES miss. A badge hides neighbouring probes; a photograph's line, nearly
  * one colour in places, misses them scattered (this keeps its lines from being read in full).
  */
-function probesFit(probed: Uint8Array, base: number, k0: number, k1: number, k2: number, needed: number): boolean {
+function probesFit(probed: Uint8Array, base: number, k0: number, k1: number, k2: number, needed: number, maxGroups = OCCLUDED_PROBE_GROUPS): boolean {
   let misses = 0;
   let groups = 0;
   let previous = false;
@@ -508,7 +521,7 @@ function probesFit(probed: Uint8Array, base: number, k0: number, k1: number, k2:
     }
     previous = miss;
   }
-  return misses <= SCATTERED_MISSES || groups <= OCCLUDED_PROBE_GROUPS;
+  return misses <= SCATTERED_MISSES || groups <= maxGroups;
 }
 
 /**
@@ -516,14 +529,14 @@ function probesFit(probed: Uint8Array, base: number, k0: number, k1: number, k2:
  * null. With the collage colour unknown, the candidates are the first PROBES − needed + 1 probes
  * themselves: if `needed` probes agree, one of those is among them.
  */
-function probeColour(probed: Uint8Array, j: number, needed: number, colour?: Rgb): Rgb | null {
+function probeColour(probed: Uint8Array, j: number, needed: number, colour?: Rgb, maxGroups = OCCLUDED_PROBE_GROUPS): Rgb | null {
   const base = j * PROBES * 3;
   const misses = PROBES - needed;
-  if (colour) return probesFit(probed, base, colour[0], colour[1], colour[2], needed) ? colour : null;
+  if (colour) return probesFit(probed, base, colour[0], colour[1], colour[2], needed, maxGroups) ? colour : null;
   for (let c = 0; c <= misses; c++) {
     const q = base + c * 3;
     const k0 = probed[q]!, k1 = probed[q + 1]!, k2 = probed[q + 2]!;
-    if (!probesFit(probed, base, k0, k1, k2, needed)) continue;
+    if (!probesFit(probed, base, k0, k1, k2, needed, maxGroups)) continue;
     let s0 = 0, s1 = 0, s2 = 0, n = 0;
     for (let s = 0; s < PROBES; s++) {
       const r = probed[base + s * 3]!, g = probed[base + s * 3 + 1]!, b = probed[base + s * 3 + 2]!;
