@@ -110,16 +110,6 @@ describe("a badge on the picture's edge (a panel's corner badged where the edge 
     expect(plan.reason).toMatch(/1 seam crossed by a badge/);
   });
 
-  it('… also a small one, showing on the seam for less than a whole badge chord', () => {
-    // Radius 12 on the corner of a 5 px seam: 12 px of it on the seam's lines, from the edge.
-    const r = createRaster(2 * 320 + 5, 460);
-    fill(r, full(r), [128, 128, 128]);
-    for (let i = 0; i < 2; i++) gradientPanel(r, { x: i * 325, y: 0, width: 320, height: 460 }, i, 12, i + 3);
-    badge(r, 320, 459, 12, [250, 200, 0]);
-    const plan = planSplit(r);
-    expect(plan.ok && plan.parts.map((p) => p.x)).toEqual([0, 322]);
-  });
-
   it('splits a stack whose seams carry corner badges at both ends, cut off by the picture edges', () => {
     const seam = 6;
     const r = createRaster(360, 3 * 300 + 2 * seam);

@@ -131,12 +131,6 @@ function wholeBlobs(blobs: readonly Interval[]): Interval[] {
  * makes bits of 8–15 px.
  */
 const BADGE_CHORD = 16;
-/**
- * The same for a badge the picture's edge cuts off, which shows on the seam from the edge only:
- * half a chord (measured 9–41 px on the edge badges of 16 batches; a radius-12 badge on a 5 px
- * grey seam at q55 left 12 px, seed 1005).
- */
-const EDGE_BADGE_CHORD = BADGE_CHORD / 2;
 
 /**
  * The blob a badge makes on the run of seam lines [start, end), or null: the longest whole blob
@@ -145,13 +139,13 @@ const EDGE_BADGE_CHORD = BADGE_CHORD / 2;
  * A badge crosses every line of the seam it sits on; a speck of JPEG noise on one line of a heavy
  * seam, re-read into the others, is shorter.
  */
-function badgeBlob(start: number, end: number, occluders: readonly Interval[][], reread: Uint8Array, chord = BADGE_CHORD): Interval | null {
+function badgeBlob(start: number, end: number, occluders: readonly Interval[][], reread: Uint8Array): Interval | null {
   let blob: Interval | null = null;
   for (let l = start; l < end; l++) {
     if (reread[l] === 1) continue;
     for (const b of wholeBlobs(occluders[l] ?? [])) if (!blob || b.end - b.start > blob.end - blob.start) blob = b;
   }
-  if (blob === null || blob.end - blob.start < chord) return null;
+  if (blob === null || blob.end - blob.start < BADGE_CHORD) return null;
   const crosses = (l: number): boolean => (occluders[l] ?? []).some((o) => o.start < blob.end && blob.start < o.end);
   for (let l = start; l < end; l++) if (!crosses(l)) return null;
   return blob;
@@ -453,7 +447,7 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
       if (!edged || found.some((o) => o.start <= end + BLEND_LINES && start <= o.end + BLEND_LINES)) continue;
       const c = withEdges[start + ((end - start) >> 1)]!;
       const blobs = wholeBlobs(edgeOccluders.slice(start, end).flat());
-      if (badgeBlob(start, end, edgeOccluders, reread, EDGE_BADGE_CHORD) === null) continue;
+      if (badgeBlob(start, end, edgeOccluders, reread) === null) continue;
       if (!blobs.every((o) => (o.start > 0 && o.end < length) || isEdgeBadge(raster, region, axis, start, end, length, o, c))) continue;
       if (isSeam(start, end, c, edgeOccluders.slice(start, end))) out.push({ start, end, colour: c, badge: true });
     }
