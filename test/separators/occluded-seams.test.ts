@@ -152,6 +152,19 @@ describe('a grid whose column seam carries a badge in every band and on every ju
     if (!plan.ok) return;
     expect(plan.parts.map((p) => [p.x, p.y])).toEqual([[0, 0], [230, 0], [0, 207], [230, 207], [0, 419], [230, 419]]);
   });
+
+  it('… also beside a column seam found without it (the search knowing the rows only adds seams)', () => {
+    const seam = 9;
+    const r = createRaster(3 * 200 + 2 * seam, 3 * 203 + 2 * seam);
+    fill(r, full(r), [128, 128, 128]);
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) gradientPanel(r, { x: j * (200 + seam), y: i * (203 + seam), width: 200, height: 203 }, i * 3 + j, 12, i * 3 + j + 1);
+    badge(r, 204, 320, 20, [255, 255, 255], [0, 0, 0]);
+    for (const y of [134, 207, 320, 419, 572]) badge(r, 413, y, 22, [255, 255, 255], [0, 0, 0]);
+    const plan = planSplit(r);
+    expect(plan).toMatchObject({ ok: true, axis: 'grid', method: 'detected' });
+    if (!plan.ok) return;
+    expect(plan.parts.map((p) => [p.x, p.y])).toEqual([0, 207, 419].flatMap((y) => [0, 204, 413].map((x) => [x, y])));
+  });
 });
 
 describe('badge collages beyond 1.2 MP (long side up to DAMAGED_SEARCH_MAX_SIDE)', () => {

@@ -219,6 +219,7 @@ export interface DamagedSeam extends Interval {
  * plain-line classes of the same lines: only content lines are examined. `colour`, when known, is
  * the collage colour every seam must have; otherwise each line's own majority colour is used.
  * `only` limits the search to these line ranges (a grid part: where the whole picture's seams run).
+ * `crossing`: seams already found across these lines (positions along them), for CROSSING.
  *
  * @example
  * ```ts
@@ -226,13 +227,22 @@ export interface DamagedSeam extends Interval {
  * ```
  */
 export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', kinds: Uint8Array, colour?: Rgb, only?: readonly Interval[], plainSeams?: readonly Interval[], crossing?: readonly Interval[]): DamagedSeam[] {
+  // Across seams already found (a grid's rows, each crossing the column seam at a junction that
+  // may carry a badge): each may hide a group of probes more (CROSSING). That search only adds
+  // seams away from those found without it: its looser probes let more lines into the runs.
+  const crossings = only ? 0 : Math.min(crossing?.length ?? 0, MAX_CROSSINGS);
+  const found = searchDamaged(raster, region, axis, kinds, 0, colour, only, plainSeams);
+  if (crossings === 0) return found;
+  const more = searchDamaged(raster, region, axis, kinds, crossings, colour, only, plainSeams);
+  const apart = more.filter((m) => !found.some((f) => f.start <= m.end + BLEND_LINES && m.start <= f.end + BLEND_LINES));
+  return apart.length === 0 ? found : [...found, ...apart].sort((a, b) => a.start - b.start);
+}
+
+function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', kinds: Uint8Array, crossings: number, colour?: Rgb, only?: readonly Interval[], plainSeams?: readonly Interval[]): DamagedSeam[] {
   const count = kinds.length;
   const length = axis === 'horizontal' ? region.height : region.width;
   if (length < PROBES || !damagedSearched(raster)) return [];
   const maxShare = only ? PART_OCCLUDED_SHARE : OCCLUDED_SHARE;
-  // Across seams already found (a grid's rows, each crossing the column seam at a junction that
-  // may carry a badge): each may hide a group of probes more (CROSSING).
-  const crossings = only ? 0 : Math.min(crossing?.length ?? 0, MAX_CROSSINGS);
   const needed = only ? PART_PROBES_NEEDED : PROBES_NEEDED - crossings;
   const groups = OCCLUDED_PROBE_GROUPS + 2 * crossings;
   const lineAt = (line: number): LineAt => ({ raster, region, axis, line, length });
