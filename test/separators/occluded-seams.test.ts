@@ -125,6 +125,16 @@ describe("a badge on the picture's edge (a panel's corner badged where the edge 
     expect(plan.parts.map((p) => p.y)).toEqual([0, 303, 609]);
   });
 
+  it('a trunk that ends in a rock at the edge of a short photo is no seam: the rock hides more of the line than a badge', () => {
+    // Bounded across like a badge's fill, but 24 px of a 151 px column (EDGE_LINE_SHARE).
+    const r = createRaster(420, 151);
+    for (let y = 0; y < 151; y++) fill(r, { x: 0, y, width: 420, height: 1 }, [120 + Math.round((60 * y) / 151), 175, 235]);
+    fill(r, { x: 210, y: 0, width: 3, height: 127 }, [20, 22, 26]);
+    fill(r, { x: 196, y: 127, width: 30, height: 24 }, [150, 150, 150]);
+    expect(found(r).columns).toEqual([]);
+    expect(planSplit(r).ok).toBe(false);
+  });
+
   it('a pole against the sky that ends in the ground at the edge is no seam: the ground runs on across the edge', () => {
     // Each column of the pole is one colour down to a 30 px stretch of ground at the bottom, the
     // shape of an edge badge on one line; the sky beside is off the pole's colour like a panel.

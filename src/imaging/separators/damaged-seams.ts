@@ -71,6 +71,13 @@ const PROBES = 16;
 const PROBES_NEEDED = 12;
 const PART_PROBES_NEEDED = 4;
 /**
+ * Longest share of its line an edge badge (`isEdgeBadge`) may hide: measured at most 0.12 on the
+ * lines of the edge badges of 30 batches (41 px of a 362 px row, seed 1002; most below 0.05); a
+ * palm trunk from the top of a 151 px photo strip ends in a stretch of ground 0.16 of its column,
+ * bounded like a badge (a cut, project seed 1059).
+ */
+const EDGE_LINE_SHARE = 0.14;
+/**
  * CROSSING: seams already found across the lines (a grid's rows for its columns) each let one
  * probe more miss, in two groups more (its junction badge and a badge between), up to
  * MAX_CROSSINGS. Measured on the column seams of badge grids (seeds 1008–1011, 8–14 badges of
@@ -286,6 +293,7 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
   // beside a seam would otherwise join the runs of seam lines (seam 232 of unseen new-flat-05, a
   // 3 px red heavy-JPEG seam of seed 1006 and a webp q85 badge seam of seed 1003 were lost so).
   const edgeFound: (Interval[] | undefined)[] = [];
+  const edgeBlob = Math.min(EDGE_BADGE_MAX, Math.floor(EDGE_LINE_SHARE * length));
   const keep = (l: number, found: Interval[] | null): Interval[] | null => {
     if (found === null) return null;
     // A line read again under the badge of its run and found without one is a seam line after all.
@@ -297,7 +305,7 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
     const failed: number[] = [];
     const shared: Interval[] = [];
     for (let l = from; l < to; l++) {
-      const found = kinds[l] === LineKind.Content ? keep(l, readSeamLine(lineAt(l), lineColour[l]!, maxShare, !only, undefined, EDGE_BADGE_MAX)) : [];
+      const found = kinds[l] === LineKind.Content ? keep(l, readSeamLine(lineAt(l), lineColour[l]!, maxShare, !only, undefined, edgeBlob)) : [];
       if (found === null) failed.push(l);
       else {
         near[l] = lineColour[l]!;
@@ -312,7 +320,7 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
     const hidden = visibleMask(length, shared);
     const blobsOfRun = wholeBlobs(shared);
     for (const l of failed) {
-      const found = keep(l, readSeamLine(lineAt(l), lineColour[l]!, maxShare, !only, hidden, EDGE_BADGE_MAX));
+      const found = keep(l, readSeamLine(lineAt(l), lineColour[l]!, maxShare, !only, hidden, edgeBlob));
       if (found === null) continue;
       near[l] = lineColour[l]!;
       // Its occluders are the badge it was read under (the positions it could not show).
