@@ -226,19 +226,20 @@ export interface DamagedSeam extends Interval {
  * plain-line classes of the same lines: only content lines are examined. `colour`, when known, is
  * the collage colour every seam must have; otherwise each line's own majority colour is used.
  * `only` limits the search to these line ranges (a grid part: where the whole picture's seams run).
- * `crossing`: seams already found across these lines (positions along them), for CROSSING.
+ * `crossing`: seams already found across these lines (positions along them), for CROSSING;
+ * `known`: the seams the same search without them found (a first pass's), not searched again.
  *
  * @example
  * ```ts
  * damagedSeams(raster, box, 'horizontal', classifyLines(stats.columns), [255, 255, 255]); // [{ start: 300, end: 303, colour: [...] }]
  * ```
  */
-export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', kinds: Uint8Array, colour?: Rgb, only?: readonly Interval[], plainSeams?: readonly Interval[], crossing?: readonly Interval[]): DamagedSeam[] {
+export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', kinds: Uint8Array, colour?: Rgb, only?: readonly Interval[], plainSeams?: readonly Interval[], crossing?: readonly Interval[], known?: readonly DamagedSeam[]): DamagedSeam[] {
   // Across seams already found (a grid's rows, each crossing the column seam at a junction that
   // may carry a badge): each may hide a group of probes more (CROSSING). That search only adds
   // seams away from those found without it: its looser probes let more lines into the runs.
   const crossings = only ? 0 : Math.min(crossing?.length ?? 0, MAX_CROSSINGS);
-  const found = searchDamaged(raster, region, axis, kinds, 0, colour, only, plainSeams);
+  const found = known && crossings > 0 ? [...known] : searchDamaged(raster, region, axis, kinds, 0, colour, only, plainSeams);
   if (crossings === 0) return found;
   const more = searchDamaged(raster, region, axis, kinds, crossings, colour, only, plainSeams);
   const apart = more.filter((m) => !found.some((f) => f.start <= m.end + BLEND_LINES && m.start <= f.end + BLEND_LINES));

@@ -118,8 +118,8 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean): Sp
   // seam, so the columns are searched again knowing the rows (damaged-seams.ts, CROSSING), and the
   // same the other way. Only then: a collage without a badge-crossed seam costs nothing more.
   const h0 = h;
-  if (h && v && v.damaged > 0) h = detectStrips(raster, stats, 'horizontal', { vote: true, crossing: v.separators });
-  if (h0 && v && h0.damaged > 0) v = detectStrips(raster, stats, 'vertical', { vote: true, crossing: h0.separators });
+  if (h && v && v.damaged > 0) h = detectStrips(raster, stats, 'horizontal', { vote: true, crossing: v.separators, damagedKnown: h.damagedSeams });
+  if (h0 && v && h0.damaged > 0) v = detectStrips(raster, stats, 'vertical', { vote: true, crossing: h0.separators, damagedKnown: v.damagedSeams });
   // The collage colour, voted by the seams of the first pass; a second pass holds every margin
   // and seam to it (collage-colour.ts). The line statistics are reused: only the rules run again.
   const colour = collageColourOfBallots([...(h?.ballots ?? []), ...(v?.ballots ?? [])]);

@@ -75,6 +75,8 @@ export interface PartDetectionOptions {
   vote?: boolean;
   /** Seams across these lines already found (picture coordinates along them): `damaged-seams.ts`, CROSSING. */
   crossing?: readonly Interval[];
+  /** With `crossing`: the damaged seams a pass without it found (picture coordinates), not searched again. */
+  damagedKnown?: readonly Separator[];
 }
 
 /**
@@ -134,7 +136,7 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     ? options.damagedFound.filter((d) => colour0 === undefined || sameSeamColour(d.colour, colour0)).map((d) => ({ start: d.start - origin, end: d.end - origin, colour: d.colour }))
     : within?.length === 0
       ? []
-      : damagedSeams(raster, region, axis, kinds, options.colour, within, found.map((f) => ({ start: f.start - origin, end: f.end - origin })), options.crossing);
+      : damagedSeams(raster, region, axis, kinds, options.colour, within, found.map((f) => ({ start: f.start - origin, end: f.end - origin })), options.crossing, options.damagedKnown?.map((d) => ({ start: d.start - origin, end: d.end - origin, colour: d.colour })));
   for (const seam of damaged) {
     if (seam.start <= runs.contentStart || seam.end >= runs.contentEnd) continue;
     const at = { start: origin + seam.start, end: origin + seam.end };
