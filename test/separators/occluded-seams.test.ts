@@ -9,7 +9,7 @@ import { createRaster, type Box, type Raster } from '../../src/imaging/raster.js
 import { classifyLines, measureLines, planSplit } from '../../src/imaging/separators/index.js';
 import { damagedSeams } from '../../src/imaging/separators/damaged-seams.js';
 import { BLOB_MAX, MAX_OCCLUDERS, OCCLUDED_SHARE, readSeamLine } from '../../src/imaging/separators/occluded-seams.js';
-import { fill, gradientPanel, type Rgb } from './build.js';
+import { fill, gradientPanel, random, setPixel, type Rgb } from './build.js';
 
 const full = (r: Raster): Box => ({ x: 0, y: 0, width: r.width, height: r.height });
 const WHITE: Rgb = [255, 255, 255];
@@ -92,6 +92,88 @@ describe('a seam crossed by a badge is still a seam', () => {
     expect(plan).toMatchObject({ ok: true, axis: 'grid', method: 'detected' });
     if (!plan.ok) return;
     expect(plan.parts.map((p) => [p.x, p.y])).toEqual([[0, 0], [205, 0], [0, 165], [205, 165]]);
+  });
+});
+
+describe("a badge on the picture's edge (a panel's corner badged where the edge cuts the badge off)", () => {
+  it('splits a 2×1 strip whose only seam carries a corner badge cut off by the top edge', () => {
+    // As organisers draw it (independent batch, seed 1000): centred on the corner of the left
+    // panel, so it covers the 12 px seam from its top and reaches into both panels.
+    const r = createRaster(2 * 320 + 12, 460);
+    fill(r, full(r), [200, 200, 200]);
+    for (let i = 0; i < 2; i++) gradientPanel(r, { x: i * 332, y: 0, width: 320, height: 460 }, i, 12, i + 3);
+    badge(r, 320, 0, 18, [20, 20, 20]);
+    const plan = planSplit(r);
+    expect(plan).toMatchObject({ ok: true, axis: 'horizontal', method: 'detected' });
+    if (!plan.ok) return;
+    expect(plan.parts.map((p) => p.x)).toEqual([0, 326]);
+    expect(plan.reason).toMatch(/1 seam crossed by a badge/);
+  });
+
+  it('splits a stack whose seams carry corner badges at both ends, cut off by the picture edges', () => {
+    const seam = 6;
+    const r = createRaster(360, 3 * 300 + 2 * seam);
+    fill(r, full(r), [128, 128, 128]);
+    for (let i = 0; i < 3; i++) gradientPanel(r, { x: 0, y: i * (300 + seam), width: 360, height: 300 }, i, 12, i + 5);
+    for (const y of [300, 606]) {
+      badge(r, 0, y, 24, [0, 0, 0]);
+      badge(r, 359, y + seam, 24, [0, 0, 0]);
+    }
+    const plan = planSplit(r);
+    expect(plan).toMatchObject({ ok: true, axis: 'vertical', method: 'detected' });
+    if (!plan.ok) return;
+    expect(plan.parts.map((p) => p.y)).toEqual([0, 303, 609]);
+  });
+
+  it('a trunk that ends in a rock at the edge of a short photo is no seam: the rock hides more of the line than a badge', () => {
+    // Bounded across like a badge's fill, but 24 px of a 151 px column (EDGE_LINE_SHARE).
+    const r = createRaster(420, 151);
+    for (let y = 0; y < 151; y++) fill(r, { x: 0, y, width: 420, height: 1 }, [120 + Math.round((60 * y) / 151), 175, 235]);
+    fill(r, { x: 210, y: 0, width: 3, height: 127 }, [20, 22, 26]);
+    fill(r, { x: 196, y: 127, width: 30, height: 24 }, [150, 150, 150]);
+    expect(found(r).columns).toEqual([]);
+    expect(planSplit(r).ok).toBe(false);
+  });
+
+  it('a pole against the sky that ends in the ground at the edge is no seam: the ground runs on across the edge', () => {
+    // Each column of the pole is one colour down to a 30 px stretch of ground at the bottom, the
+    // shape of an edge badge on one line; the sky beside is off the pole's colour like a panel.
+    const r = createRaster(420, 320);
+    const rand = random(7);
+    for (let y = 0; y < 290; y++) fill(r, { x: 0, y, width: 420, height: 1 }, [120 + Math.round((60 * y) / 290), 175, 235]);
+    for (let y = 290; y < 320; y++) for (let x = 0; x < 420; x++) setPixel(r, x, y, [60 + Math.round(rand() * 30), 120 + Math.round(rand() * 30), 40]);
+    fill(r, { x: 210, y: 0, width: 4, height: 290 }, [40, 40, 40]);
+    expect(found(r)).toEqual({ columns: [], rows: [] });
+    expect(planSplit(r).ok).toBe(false);
+  });
+});
+
+describe('a grid whose column seam carries a badge in every band and on every junction', () => {
+  it('is found once its rows are: each junction may hide probes of the column more (CROSSING)', () => {
+    // As an independent batch draws it (seed 1011): five badges of radius 22 on a 627 px column
+    // each hide one of its 16 probes, five groups of misses where a strip's seam may have two.
+    const seam = 9;
+    const r = createRaster(2 * 226 + seam, 3 * 203 + 2 * seam);
+    fill(r, full(r), [128, 128, 128]);
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 2; j++) gradientPanel(r, { x: j * (226 + seam), y: i * (203 + seam), width: 226, height: 203 }, i * 2 + j, 12, i * 2 + j + 1);
+    for (const y of [134, 207, 320, 419, 572]) badge(r, 230, y, 22, [255, 255, 255], [0, 0, 0]);
+    const plan = planSplit(r);
+    expect(plan).toMatchObject({ ok: true, axis: 'grid', method: 'detected' });
+    if (!plan.ok) return;
+    expect(plan.parts.map((p) => [p.x, p.y])).toEqual([[0, 0], [230, 0], [0, 207], [230, 207], [0, 419], [230, 419]]);
+  });
+
+  it('… also beside a column seam found without it (the search knowing the rows only adds seams)', () => {
+    const seam = 9;
+    const r = createRaster(3 * 200 + 2 * seam, 3 * 203 + 2 * seam);
+    fill(r, full(r), [128, 128, 128]);
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) gradientPanel(r, { x: j * (200 + seam), y: i * (203 + seam), width: 200, height: 203 }, i * 3 + j, 12, i * 3 + j + 1);
+    badge(r, 204, 320, 20, [255, 255, 255], [0, 0, 0]);
+    for (const y of [134, 207, 320, 419, 572]) badge(r, 413, y, 22, [255, 255, 255], [0, 0, 0]);
+    const plan = planSplit(r);
+    expect(plan).toMatchObject({ ok: true, axis: 'grid', method: 'detected' });
+    if (!plan.ok) return;
+    expect(plan.parts.map((p) => [p.x, p.y])).toEqual([0, 207, 419].flatMap((y) => [0, 204, 413].map((x) => [x, y])));
   });
 });
 

@@ -20,7 +20,10 @@
  *    it is no gap inside one panel (`background-gap.ts`), and within FLANK_DISTANCE lines on each
  *    side a panel line flanks it where it is visible (`isPanelLine`). Of runs of different
  *    colours that touch (a seam and JPEG's blend line beside it, a seam and a dark band of a photo
- *    nearly one colour), only the one a badge straddles is checked (`straddledRun`).
+ *    nearly one colour), only the one a badge straddles is checked (`straddledRun`);
+ * 4. **edge badges**: lines whose occluder touches an end of the picture's line (a corner badge
+ *    the edge cuts off) are kept out of steps 2–3 and tried last, away from every seam found, as a
+ *    run that badge crosses whole and that passes every check of step 3 (`isEdgeBadge`).
  *
  * **Cost.** Searched only in pictures of at most DAMAGED_SEARCH_MAX_PIXELS or DAMAGED_SEARCH_MAX_SIDE (the 600–1800 px
  * pictures of quest tasks that need it). Per line: 16 probes; per candidate run of at most
@@ -39,7 +42,7 @@ import { isGapInsidePanel } from './background-gap.js';
 import { LineKind } from './classify.js';
 import { overWhite } from './line-stats.js';
 import { BLEND_LINES, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
-import { betweenCrossings, CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, isPanelLine, isTightLine, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
+import { betweenCrossings, CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, EDGE_BADGE_MAX, isEdgeBadge, isPanelLine, isTightLine, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
 import type { Interval } from './segments.js';
 
 /** Largest picture searched for damaged seams: 1200×1000, beyond the 600–900 px of heavy-JPEG and badge collages… */
@@ -67,6 +70,22 @@ const PROBES = 16;
  */
 const PROBES_NEEDED = 12;
 const PART_PROBES_NEEDED = 4;
+/**
+ * Longest share of its line an edge badge (`isEdgeBadge`) may hide: measured at most 0.12 on the
+ * lines of the edge badges of 30 batches (41 px of a 362 px row, seed 1002; most below 0.05); a
+ * palm trunk from the top of a 151 px photo strip ends in a stretch of ground 0.16 of its column,
+ * bounded like a badge (a cut, project seed 1059).
+ */
+const EDGE_LINE_SHARE = 0.14;
+/**
+ * CROSSING: seams already found across the lines (a grid's rows for its columns) each let one
+ * probe more miss, in two groups more (its junction badge and a badge between), up to
+ * MAX_CROSSINGS. Measured on the column seams of badge grids (seeds 1008–1011, 8–14 badges of
+ * radius 16–26): 10–11 of 16 probes on the seam colour, the others in up to 5 groups (a badge of a
+ * 627 px column hides one probe), so missed, while their lines keep their occluders within
+ * OCCLUDED_SHARE (0.10–0.36).
+ */
+const MAX_CROSSINGS = 3;
 /** Probes of a line beside a run that must be off its colour before the run is read (see `panelProbed`). */
 const PANEL_PROBES = 3;
 /** Misses the probes may have anywhere (JPEG noise, a thin stroke): the 3 of 16 measured on heavy-JPEG seams. */
@@ -207,18 +226,33 @@ export interface DamagedSeam extends Interval {
  * plain-line classes of the same lines: only content lines are examined. `colour`, when known, is
  * the collage colour every seam must have; otherwise each line's own majority colour is used.
  * `only` limits the search to these line ranges (a grid part: where the whole picture's seams run).
+ * `crossing`: seams already found across these lines (positions along them), for CROSSING;
+ * `known`: the seams the same search without them found (a first pass's), not searched again.
  *
  * @example
  * ```ts
  * damagedSeams(raster, box, 'horizontal', classifyLines(stats.columns), [255, 255, 255]); // [{ start: 300, end: 303, colour: [...] }]
  * ```
  */
-export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', kinds: Uint8Array, colour?: Rgb, only?: readonly Interval[], plainSeams?: readonly Interval[]): DamagedSeam[] {
+export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', kinds: Uint8Array, colour?: Rgb, only?: readonly Interval[], plainSeams?: readonly Interval[], crossing?: readonly Interval[], known?: readonly DamagedSeam[]): DamagedSeam[] {
+  // Across seams already found (a grid's rows, each crossing the column seam at a junction that
+  // may carry a badge): each may hide a group of probes more (CROSSING). That search only adds
+  // seams away from those found without it: its looser probes let more lines into the runs.
+  const crossings = only ? 0 : Math.min(crossing?.length ?? 0, MAX_CROSSINGS);
+  const found = known && crossings > 0 ? [...known] : searchDamaged(raster, region, axis, kinds, 0, colour, only, plainSeams);
+  if (crossings === 0) return found;
+  const more = searchDamaged(raster, region, axis, kinds, crossings, colour, only, plainSeams);
+  const apart = more.filter((m) => !found.some((f) => f.start <= m.end + BLEND_LINES && m.start <= f.end + BLEND_LINES));
+  return apart.length === 0 ? found : [...found, ...apart].sort((a, b) => a.start - b.start);
+}
+
+function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', kinds: Uint8Array, crossings: number, colour?: Rgb, only?: readonly Interval[], plainSeams?: readonly Interval[]): DamagedSeam[] {
   const count = kinds.length;
   const length = axis === 'horizontal' ? region.height : region.width;
   if (length < PROBES || !damagedSearched(raster)) return [];
   const maxShare = only ? PART_OCCLUDED_SHARE : OCCLUDED_SHARE;
-  const needed = only ? PART_PROBES_NEEDED : PROBES_NEEDED;
+  const needed = only ? PART_PROBES_NEEDED : PROBES_NEEDED - crossings;
+  const groups = OCCLUDED_PROBE_GROUPS + 2 * crossings;
   const lineAt = (line: number): LineAt => ({ raster, region, axis, line, length });
   // `only`: the lines worth examining (with the few beside them the flank test reads), if limited.
   const wanted = only ? new Uint8Array(count) : undefined;
@@ -246,7 +280,7 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
   lineColour.length = count;
   for (let j = 0; j < list.length; j++) {
     const l = list[j]!;
-    lineColour[l] = probeColour(probed, j, kinds[l] === LineKind.Content ? needed : PROBES, colour) ?? undefined;
+    lineColour[l] = probeColour(probed, j, kinds[l] === LineKind.Content ? needed : PROBES, colour, groups) ?? undefined;
   }
   // 2. Runs of lines of one colour between content lines, their content lines read in full. A
   // text page's rows (between blank rows) and a sky's (wide runs) mostly never get here.
@@ -254,11 +288,25 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
   near.length = count;
   const occluders: Interval[][] = [];
   const reread = new Uint8Array(count);
+  // A line of the whole picture with an occluder at an end (up to EDGE_BADGE_MAX) is kept aside,
+  // out of the runs, and tried only after every other seam (step 4): a flat panel's columns
+  // between margins, a lossy seam's blended edge lines off the margin's colour and a photo's line
+  // beside a seam would otherwise join the runs of seam lines (seam 232 of unseen new-flat-05, a
+  // 3 px red heavy-JPEG seam of seed 1006 and a webp q85 badge seam of seed 1003 were lost so).
+  const edgeFound: (Interval[] | undefined)[] = [];
+  const edgeBlob = Math.min(EDGE_BADGE_MAX, Math.floor(EDGE_LINE_SHARE * length));
+  const keep = (l: number, found: Interval[] | null): Interval[] | null => {
+    if (found === null) return null;
+    // A line read again under the badge of its run and found without one is a seam line after all.
+    edgeFound[l] = only || found.every((o) => o.start > 0 && o.end < length) ? undefined : found;
+    if (edgeFound[l] === undefined) return found;
+    return null;
+  };
   const readRun = (from: number, to: number): void => {
     const failed: number[] = [];
     const shared: Interval[] = [];
     for (let l = from; l < to; l++) {
-      const found = kinds[l] === LineKind.Content ? readSeamLine(lineAt(l), lineColour[l]!, maxShare, !only) : [];
+      const found = kinds[l] === LineKind.Content ? keep(l, readSeamLine(lineAt(l), lineColour[l]!, maxShare, !only, undefined, edgeBlob)) : [];
       if (found === null) failed.push(l);
       else {
         near[l] = lineColour[l]!;
@@ -273,7 +321,7 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
     const hidden = visibleMask(length, shared);
     const blobsOfRun = wholeBlobs(shared);
     for (const l of failed) {
-      const found = readSeamLine(lineAt(l), lineColour[l]!, maxShare, !only, hidden);
+      const found = keep(l, readSeamLine(lineAt(l), lineColour[l]!, maxShare, !only, hidden, edgeBlob));
       if (found === null) continue;
       near[l] = lineColour[l]!;
       // Its occluders are the badge it was read under (the positions it could not show).
@@ -356,24 +404,22 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
     }
     g = h;
   }
-  for (const { start, end } of examined) {
-    // The colour of the middle line: the edge lines blend with the panels.
-    const c = near[start + ((end - start) >> 1)]!;
+  // The checks of one run of seam lines [start, end) of colour `c`, `lines` the occluders of each.
+  const isSeam = (start: number, end: number, c: Rgb, lines: readonly Interval[][]): boolean => {
     const seam = { start, end };
-    const lines = occluders.slice(start, end);
     const blobs = lines.flat();
     const contentLines = kinds.subarray(start, end).filter((k) => k === LineKind.Content).length;
     // Real content on both sides: a content line that is not a seam line.
     const flanked = start > 0 && end < count && kinds[start - 1] === LineKind.Content && kinds[end] === LineKind.Content;
-    if (!flanked || end - start > NARROW_RINGING_RUN || (end - start) * WIDTH_RATIO + WIDTH_SLACK < narrowest) continue;
+    if (!flanked || end - start > NARROW_RINGING_RUN || (end - start) * WIDTH_RATIO + WIDTH_SLACK < narrowest) return false;
     // Something only this rule sees: a content line, and beside plain lines a badge (a badge may
     // leave a seam's edge lines untouched; without one, plain and ringing lines are the plain rules' seam).
-    if (contentLines === 0 || (contentLines < end - start && blobs.length === 0)) continue;
+    if (contentLines === 0 || (contentLines < end - start && blobs.length === 0)) return false;
     // Occluders are blobs on the seam, not panels between seams crossing it (judged on whole
     // badges: the stretches either side of a digit in the seam colour count as one).
-    if (wholeBlobs(blobs).some((o) => betweenCrossings(raster, region, axis, start, end, length, o, c))) continue;
+    if (wholeBlobs(blobs).some((o) => betweenCrossings(raster, region, axis, start, end, length, o, c))) return false;
     // What a plain seam must pass: not a gap inside one panel (background-gap.ts)…
-    if (isGapInsidePanel(raster, region, axis, seam, c)) continue;
+    if (isGapInsidePanel(raster, region, axis, seam, c)) return false;
     // …and a panel line within FLANK_DISTANCE on each side, judged where the seam is visible.
     const visible = visibleMask(length, blobs);
     const panelWithin = (from: number, step: number): boolean => {
@@ -387,7 +433,43 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
       }
       return false;
     };
-    if (panelWithin(start - 1, -1) && panelWithin(end, 1)) out.push({ ...seam, colour: c, badge: badgeBlob(start, end, occluders, reread) !== null });
+    return panelWithin(start - 1, -1) && panelWithin(end, 1);
+  };
+  for (const { start, end } of examined) {
+    // The colour of the middle line: the edge lines blend with the panels.
+    const c = near[start + ((end - start) >> 1)]!;
+    if (isSeam(start, end, c, occluders.slice(start, end))) out.push({ start, end, colour: c, badge: badgeBlob(start, end, occluders, reread) !== null });
+  }
+  // 4. A badge on the picture's edge (organisers badge a panel's corner, and at the picture's edge
+  // or margin the edge cuts it off): runs of seam lines with the lines kept aside in step 2, away
+  // from every seam found, whose occluders at an end of the line are a badge crossing every line
+  // of the run (`badgeBlob`) and a disc of one fill (`isEdgeBadge`). Nothing found before changes.
+  if (edgeFound.length > 0) {
+    const withEdges = near.slice();
+    const edgeOccluders = occluders.slice();
+    for (let l = 0; l < count; l++) {
+      if (!edgeFound[l]) continue;
+      withEdges[l] = lineColour[l];
+      edgeOccluders[l] = edgeFound[l]!;
+    }
+    const found = [...out];
+    for (let i = 0; i < count; ) {
+      if (!withEdges[i]) {
+        i++;
+        continue;
+      }
+      const start = i;
+      i = runEnd(withEdges, start, count);
+      const end = i;
+      let edged = false;
+      for (let l = start; l < end; l++) if (edgeFound[l]) edged = true;
+      if (!edged || found.some((o) => o.start <= end + BLEND_LINES && start <= o.end + BLEND_LINES)) continue;
+      const c = withEdges[start + ((end - start) >> 1)]!;
+      const blobs = wholeBlobs(edgeOccluders.slice(start, end).flat());
+      if (badgeBlob(start, end, edgeOccluders, reread) === null) continue;
+      if (!blobs.every((o) => (o.start > 0 && o.end < length) || isEdgeBadge(raster, region, axis, start, end, length, o, c))) continue;
+      if (isSeam(start, end, c, edgeOccluders.slice(start, end))) out.push({ start, end, colour: c, badge: true });
+    }
   }
   // A seam crossed by a badge shows how the collage draws its seams: one without a badge beside
   // it must be drawn alike, at least half as wide (WIDTH_RATIO, as for the plain seams) and as
@@ -439,7 +521,7 @@ function readProbes(raster: Raster, region: Box, axis: 'horizontal' | 'vertical'
  * more than SCATTERED_MISSES miss. A badge hides neighbouring probes; a photograph's line, nearly
  * one colour in places, misses them scattered (this keeps its lines from being read in full).
  */
-function probesFit(probed: Uint8Array, base: number, k0: number, k1: number, k2: number, needed: number): boolean {
+function probesFit(probed: Uint8Array, base: number, k0: number, k1: number, k2: number, needed: number, maxGroups = OCCLUDED_PROBE_GROUPS): boolean {
   let misses = 0;
   let groups = 0;
   let previous = false;
@@ -452,7 +534,7 @@ function probesFit(probed: Uint8Array, base: number, k0: number, k1: number, k2:
     }
     previous = miss;
   }
-  return misses <= SCATTERED_MISSES || groups <= OCCLUDED_PROBE_GROUPS;
+  return misses <= SCATTERED_MISSES || groups <= maxGroups;
 }
 
 /**
@@ -460,14 +542,14 @@ function probesFit(probed: Uint8Array, base: number, k0: number, k1: number, k2:
  * null. With the collage colour unknown, the candidates are the first PROBES − needed + 1 probes
  * themselves: if `needed` probes agree, one of those is among them.
  */
-function probeColour(probed: Uint8Array, j: number, needed: number, colour?: Rgb): Rgb | null {
+function probeColour(probed: Uint8Array, j: number, needed: number, colour?: Rgb, maxGroups = OCCLUDED_PROBE_GROUPS): Rgb | null {
   const base = j * PROBES * 3;
   const misses = PROBES - needed;
-  if (colour) return probesFit(probed, base, colour[0], colour[1], colour[2], needed) ? colour : null;
+  if (colour) return probesFit(probed, base, colour[0], colour[1], colour[2], needed, maxGroups) ? colour : null;
   for (let c = 0; c <= misses; c++) {
     const q = base + c * 3;
     const k0 = probed[q]!, k1 = probed[q + 1]!, k2 = probed[q + 2]!;
-    if (!probesFit(probed, base, k0, k1, k2, needed)) continue;
+    if (!probesFit(probed, base, k0, k1, k2, needed, maxGroups)) continue;
     let s0 = 0, s1 = 0, s2 = 0, n = 0;
     for (let s = 0; s < PROBES; s++) {
       const r = probed[base + s * 3]!, g = probed[base + s * 3 + 1]!, b = probed[base + s * 3 + 2]!;

@@ -7,9 +7,10 @@
  *    NEAR_SEAM_TOLERANCE of the seam colour, except scattered noise (at most NOISE_SHARE of the
  *    line, in bits shorter than BLOB_MIN) and at most MAX_OCCLUDERS *occluders*: stretches of
  *    BLOB_MIN … BLOB_MAX off-colour pixels, none touching an end of a whole-picture line (a seam
- *    runs from edge to edge). All off-colour pixels together stay within OCCLUDED_SHARE of the
- *    line. With an occluder present, the rest of the line must be *tight* (TIGHT_SHARE within
- *    TIGHT_TOLERANCE): a badge sits on a clean seam.
+ *    runs from edge to edge) unless it is a badge cut off by the picture's edge (at most
+ *    EDGE_BADGE_MAX, proven a disc of one fill by `isEdgeBadge`). All off-colour pixels together
+ *    stay within OCCLUDED_SHARE of the line. With an occluder present, the rest of the line must
+ *    be *tight* (TIGHT_SHARE within TIGHT_TOLERANCE): a badge sits on a clean seam.
  * 2. **A panel line** (`isPanelLine`): a line beside the seam that is off the seam colour at
  *    PANEL_SHARE of the positions *where the seam is visible* (outside its occluders). A seam
  *    separates panels along its whole length; an object of a photo that merely looks like an
@@ -162,6 +163,9 @@ function distance(d: Uint8Array, p: number, k: Rgb): number {
 /**
  * The occluders of a seam line of colour `k` (possibly none), or null when the line is no seam
  * line (rule 1 above). `maxShare`: OCCLUDED_SHARE, or PART_OCCLUDED_SHARE inside a grid part.
+ * `edgeBlob`: the longest occluder let through at an end of a whole-picture line (a badge on the
+ * picture's edge, EDGE_BADGE_MAX), which the caller must then prove a badge (`isEdgeBadge`); 0
+ * keeps every such line out.
  * Reads the line once and stops at the first proof that it is no seam line.
  *
  * @example
@@ -170,7 +174,7 @@ function distance(d: Uint8Array, p: number, k: Rgb): number {
  * // [{ start: 158, end: 197 }] — one badge crossing the column
  * ```
  */
-export function readSeamLine(at: LineAt, k: Rgb, maxShare: number, interior: boolean, visible?: Uint8Array): Interval[] | null {
+export function readSeamLine(at: LineAt, k: Rgb, maxShare: number, interior: boolean, visible?: Uint8Array, edgeBlob = 0): Interval[] | null {
   const { length } = at;
   const maxNoise = NOISE_SHARE * length;
   const maxBlocked = maxShare * length;
@@ -237,7 +241,7 @@ export function readSeamLine(at: LineAt, k: Rgb, maxShare: number, interior: boo
     }
   }
   if (!closeStretch()) return null;
-  if (interior && occluders.some((o) => o.start === 0 || o.end === length)) return null;
+  if (interior && occluders.some((o) => (o.start === 0 || o.end === length) && o.end - o.start > edgeBlob)) return null;
   return occluders.length === 0 || tight >= TIGHT_SHARE * (length - blocked) ? occluders : null;
 }
 
@@ -342,4 +346,75 @@ export function betweenCrossings(raster: Raster, region: Box, axis: 'horizontal'
     return false;
   };
   return !(fillBeside(start - 1, -1) && fillBeside(end, 1));
+}
+
+/**
+ * Longest occluder let through at an end of a whole-picture line, when it is a badge on the
+ * picture's edge (`isEdgeBadge`): organisers put a badge on a panel's corner, and on a panel at
+ * the picture's edge (or its margin) that corner's badge is cut off by the edge. Measured 9–41 px
+ * on the lines of the edge badges of 16 batches (radius 10–30); a radius-30 badge on a corner
+ * inside a 20 px margin reaches 50, plus blur.
+ */
+export const EDGE_BADGE_MAX = 56;
+/**
+ * How far across the lines beside a seam an edge badge's fill may reach: its radius (at most 40,
+ * as BLOB_MAX) beyond a seam of up to 12 px, plus blur (measured at most 47 on the lines of the
+ * edge badges of 16 batches). A margin and a photo's band ending at the edge (the ground under a
+ * pole against the sky) run on along the edge far wider.
+ */
+const EDGE_REACH = 56;
+
+/**
+ * Share of an edge badge's occluder, on the seam's middle line, in its one fill colour (the rest
+ * is its digit and rim): measured on the edge badges of 16 batches, 0.47–1.0 on the lines of real
+ * seams.
+ */
+const EDGE_FILL_SHARE = 0.45;
+
+/**
+ * True when the occluder `o` at an end of the seam in lines [start, end) is a badge's fill cut
+ * off by the picture's edge: on the middle line EDGE_FILL_SHARE of it is one colour, the fill,
+ * and where that colour is, it stops within EDGE_REACH lines on both sides of the seam (a disc),
+ * where a margin or the band of a photo reaching the edge runs on across the lines beside.
+ *
+ * @example
+ * ```ts
+ * isEdgeBadge(raster, region, 'horizontal', 326, 338, 477, { start: 0, end: 22 }, [200, 200, 200]); // true: a badge on the top edge
+ * ```
+ */
+export function isEdgeBadge(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', start: number, end: number, length: number, o: Interval, k: Rgb): boolean {
+  const d = raster.data;
+  const count = axis === 'horizontal' ? region.width : region.height;
+  const [m0, step] = walk({ raster, region, axis, line: (start + end) >> 1, length });
+  // The fill: the off-seam pixel of the occluder that the most of its pixels are near (n² over at
+  // most EDGE_BADGE_MAX pixels, on the few lines that get here).
+  let at = -1;
+  let most = 0;
+  for (let c = o.start; c < o.end; c++) {
+    const q = m0 + c * step;
+    if (distance(d, q, k) <= NEAR_SEAM_TOLERANCE) continue;
+    const f = colourAt(d, q);
+    let n = 0;
+    for (let t = o.start; t < o.end; t++) if (distance(d, m0 + t * step, f) <= NEAR_SEAM_TOLERANCE) n++;
+    if (n > most) {
+      most = n;
+      at = c;
+    }
+  }
+  if (at < 0 || most < EDGE_FILL_SHARE * (o.end - o.start)) return false;
+  const fill = colourAt(d, m0 + at * step);
+  const bounded = (from: number, dir: number): boolean => {
+    for (let n = 0, line = from; line >= 0 && line < count; n++, line += dir) {
+      if (distance(d, walk({ raster, region, axis, line, length })[0] + at * step, fill) > NEAR_SEAM_TOLERANCE) return true;
+      if (n >= EDGE_REACH) return false;
+    }
+    return true;
+  };
+  return bounded(start - 1, -1) && bounded(end, 1);
+}
+
+/** The pixel at byte `p`, composited over white. */
+function colourAt(d: Uint8Array, p: number): Rgb {
+  const a = d[p + 3]!;
+  return a === 255 ? [d[p]!, d[p + 1]!, d[p + 2]!] : [overWhite(d[p]!, a), overWhite(d[p + 1]!, a), overWhite(d[p + 2]!, a)];
 }

@@ -117,6 +117,12 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean): Sp
   const wantV = axisOption !== 'horizontal';
   let h = wantH ? detectStrips(raster, stats, 'horizontal', { vote: true }) : undefined;
   let v = wantV ? detectStrips(raster, stats, 'vertical', { vote: true }) : undefined;
+  // A grid whose rows carry badges: badges on the junctions hide more of a column than a strip's
+  // seam, so the columns are searched again knowing the rows (damaged-seams.ts, CROSSING), and the
+  // same the other way. Only then: a collage without a badge-crossed seam costs nothing more.
+  const h0 = h;
+  if (h && v && v.damaged > 0) h = detectStrips(raster, stats, 'horizontal', { vote: true, crossing: v.separators, damagedKnown: h.damagedSeams });
+  if (h0 && v && h0.damaged > 0) v = detectStrips(raster, stats, 'vertical', { vote: true, crossing: h0.separators, damagedKnown: v.damagedSeams });
   // The collage colour, voted by the seams of the first pass; a second pass holds every margin
   // and seam to it (collage-colour.ts). The line statistics are reused: only the rules run again.
   const colour = collageColourOfBallots([...(h?.ballots ?? []), ...(v?.ballots ?? [])]);

@@ -74,6 +74,10 @@ export interface PartDetectionOptions {
   damagedFound?: readonly Separator[];
   /** A first pass that only votes the collage colour: the caption rule waits for the colour. */
   vote?: boolean;
+  /** Seams across these lines already found (picture coordinates along them): `damaged-seams.ts`, CROSSING. */
+  crossing?: readonly Interval[];
+  /** With `crossing`: the damaged seams a pass without it found (picture coordinates), not searched again. */
+  damagedKnown?: readonly Separator[];
 }
 
 /**
@@ -144,7 +148,7 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     ? options.damagedFound.filter((d) => colour0 === undefined || sameSeamColour(d.colour, colour0)).map((d) => ({ start: d.start - origin, end: d.end - origin, colour: d.colour }))
     : within?.length === 0
       ? []
-      : damagedSeams(raster, region, axis, kinds, options.colour, within, found.map((f) => ({ start: f.start - origin, end: f.end - origin })));
+      : damagedSeams(raster, region, axis, kinds, options.colour, within, found.map((f) => ({ start: f.start - origin, end: f.end - origin })), options.crossing, options.damagedKnown?.map((d) => ({ start: d.start - origin, end: d.end - origin, colour: d.colour })));
   for (const seam of damaged) {
     if (seam.start <= runs.contentStart || seam.end >= runs.contentEnd) continue;
     const at = { start: origin + seam.start, end: origin + seam.end };
