@@ -20,3 +20,24 @@ export async function cpuMsOfAsync(run: () => unknown): Promise<number> {
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1000;
 }
+
+/**
+ * CPU milliseconds of each of two jobs over `rounds` rounds, run alternately (the order flips
+ * every round, so neither always runs on a warmer cache), after `warmUp` calls of each.
+ *
+ * @example
+ * ```ts
+ * const [before, after] = alternatedCpuMs([oldJob, newJob], 15).map(median);
+ * ```
+ */
+export function alternatedCpuMs(jobs: readonly [() => unknown, () => unknown], rounds: number, warmUp = 5): [number[], number[]] {
+  for (const job of jobs) for (let i = 0; i < warmUp; i++) job();
+  const times: [number[], number[]] = [[], []];
+  for (let r = 0; r < rounds; r++) {
+    for (let s = 0; s < 2; s++) {
+      const f = (r + s) % 2;
+      times[f]!.push(cpuMsOf(jobs[f]!));
+    }
+  }
+  return times;
+}

@@ -8,7 +8,7 @@
  * Run: npx tsx bench/view-idct.ts [rounds=25] [--before <git revision>]
  */
 import { commitOf, importAtRevision } from './baseline.js';
-import { median } from './stats.js';
+import { alternatedCpuMs, median } from './stats.js';
 import * as tree from '../src/imaging/decoders/jpeg/idct-scaled.js';
 import { ZIGZAG } from '../src/imaging/decoders/jpeg/zigzag.js';
 
@@ -43,18 +43,7 @@ function job(idct: Idct, plane: Uint32Array): () => void {
   };
 }
 
-const fns = [job(before.idct4x4 as Idct, planes[0]!), job(tree.idct4x4 as Idct, planes[1]!)];
-for (const fn of fns) for (let i = 0; i < 5; i++) fn();
-const times: number[][] = [[], []];
-for (let r = 0; r < rounds; r++) {
-  for (let s = 0; s < 2; s++) {
-    const f = (r + s) % 2;
-    const c = process.cpuUsage();
-    fns[f]!();
-    const used = process.cpuUsage(c);
-    times[f]!.push((used.user + used.system) / 1000);
-  }
-}
+const times = alternatedCpuMs([job(before.idct4x4 as Idct, planes[0]!), job(tree.idct4x4 as Idct, planes[1]!)], rounds);
 let differing = 0;
 for (let i = 0; i < planes[0]!.length; i++) if (planes[0]![i] !== planes[1]![i]) differing++;
 const [b, a] = times.map(median) as [number, number];

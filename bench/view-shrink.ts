@@ -7,7 +7,7 @@
  * Run: npx tsx bench/view-shrink.ts [rounds=25] [--before <git revision>]
  */
 import { commitOf, importAtRevision } from './baseline.js';
-import { median } from './stats.js';
+import { alternatedCpuMs, median } from './stats.js';
 import * as tree from '../src/imaging/shrink.js';
 
 const args = process.argv.slice(2);
@@ -37,17 +37,6 @@ function job(lib: typeof tree): () => void {
   };
 }
 
-const fns = [job(before), job(tree)];
-for (const fn of fns) for (let i = 0; i < 5; i++) fn();
-const times: number[][] = [[], []];
-for (let r = 0; r < rounds; r++) {
-  for (let s = 0; s < 2; s++) {
-    const f = (r + s) % 2;
-    const c = process.cpuUsage();
-    fns[f]!();
-    const used = process.cpuUsage(c);
-    times[f]!.push((used.user + used.system) / 1000);
-  }
-}
+const times = alternatedCpuMs([job(before), job(tree)], rounds);
 const [b, a] = times.map(median) as [number, number];
 console.log(`Ycbcr420Shrinker 3072×2048 → 1568×1045, median of ${rounds} alternated rounds: ${revision} ${commitOf(revision)} ${b.toFixed(1)} → working tree ${a.toFixed(1)} ms CPU (${(b / a).toFixed(2)}×)`);
