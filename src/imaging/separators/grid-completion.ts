@@ -13,7 +13,9 @@
  * What keeps this from cutting a photo (a block is planned as a picture would be, with every rule
  * of a whole picture, and then):
  * - only blocks of a grid whose panels differ in size are searched: a grid of equal cells (the
- *   commonest, and every bench grid) is taken as found, at no cost;
+ *   commonest, and every bench grid) is taken as found, at no cost; and a block is planned only
+ *   when some line across it is seam-like in luma (`crossedBySeamLine`), which spares the photos
+ *   of a strip of unequal panels;
  * - every cut a block's plan adds has the collage colour on its middle line
  *   (`sameSeamColour`, the test of a thin seam under 4:2:0) and is **aligned**: another panel has
  *   a cut or an edge at the same place (within ALIGN_SLACK). A grid's cuts run through rows and
