@@ -5,11 +5,10 @@
 import type { Box, Raster } from '../raster.js';
 import { attachCaptions, CAPTION_RATIO, FLAT_TOLERANCE, isLight } from './captions.js';
 import { backgroundBeside, GAP_COLOUR_TOLERANCE } from './background-gap.js';
-import { LineKind, meanColour } from './classify.js';
+import { classifyLines, LineKind, meanColour, shadeLines } from './classify.js';
 import { ballotOfRun, BLEND_LINES, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
 import { damagedSeams } from './damaged-seams.js';
-import { shadedTwins } from './fading-seams.js';
-import { seamAndFadeOnce, shadedKinds } from './reuse.js';
+import { seamAndFade, shadedTwins } from './fading-seams.js';
 import { oneColourPieces, seamOfRun } from './seams.js';
 import type { LineStats, OneAxisStats, RegionStats } from './line-stats.js';
 import { cutOf, findRuns, NARROW_RINGING_RUN, type AxisRuns } from './runs.js';
@@ -95,8 +94,8 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   const none: StripDetection = { axis, segments: [], separators: [], apparent: 0, usable: false, trusted: options.trusted ?? false, captions: 0, damaged: 0, damagedSeams: [] };
   if (lines === undefined) return none;
   const origin = axis === 'horizontal' ? region.x : region.y;
-  // The same lines' kinds and fade tests as a first pass over them, if any (reuse.ts).
-  const kinds = shadedKinds(raster, region, axis, lines, NARROW_RINGING_RUN);
+  const kinds = classifyLines(lines);
+  shadeLines(raster, region, axis, lines, kinds, NARROW_RINGING_RUN);
   const firstRuns = findRuns(kinds, lines, options.colour);
   if (firstRuns === null) return none;
   const margined = options.colour ? marginsOf(firstRuns, kinds, lines, options.colour) : firstRuns;
@@ -126,7 +125,7 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     }
     // A band that fades into the picture beside it is that picture's sky or edge (fading-seams.ts),
     // unless a shaded twin among the seams that stand vouches for it.
-    const { kept: seam, fades } = seamAndFadeOnce(raster, region, axis, lines, kinds, inRun, NARROW_RINGING_RUN);
+    const { kept: seam, fades } = seamAndFade(raster, region, axis, lines, kinds, inRun);
     if (fades) faded.push({ run, seam });
     else admit(run, seam);
   });
