@@ -65,12 +65,19 @@ describe('completeGrid', () => {
     expect(completeGrid(raster, panels, [220, 30, 40], cutBlocks(150, null))).toBeNull();
   });
 
-  it('leaves a grid of equal cells alone without planning any block', () => {
+  it('plans no block without a line of the seam\'s luma across it (photos found whole)', () => {
     const { raster } = picture();
-    let planned = 0;
+    // The six photos found whole, light (luma ≈ 190 against the red seam's 88): no line inside
+    // one is seam-like, so none is planned again.
+    for (let i = 0; i < 6; i++) fill(raster, { x: (i % 3) * 304, y: Math.floor(i / 3) * 204, width: 300, height: 200 }, [150, 200, 250]);
     const cells = [0, 1, 2, 3, 4, 5].map((i) => ({ x: (i % 3) * 304, y: Math.floor(i / 3) * 204, width: 302, height: 202 }));
+    let planned = 0;
     expect(completeGrid(raster, cells, [220, 30, 40], () => (planned++, { ok: false }))).toBeNull();
     expect(planned).toBe(0);
+    // A red line across the top row: its photos are planned.
+    fill(raster, { x: 0, y: 100, width: 908, height: 2 }, RED);
+    completeGrid(raster, cells, [220, 30, 40], () => (planned++, { ok: false }));
+    expect(planned).toBe(3);
   });
 
   it('makes no sliver panel (a cut along the edge of a wide seam)', () => {
