@@ -103,6 +103,8 @@ export function completeGrid(raster: Raster, panels: readonly Box[], colour: Rgb
   // when each of them shows a seam line there (`seamLineAt`): a 1 px seam at q31 that the block's
   // own plan found and its neighbours' plans lost.
   for (const i of unaligned) {
+    // Already cut by a cut carried from another block: that cut stands.
+    if (result[i]!.length > 1) continue;
     const split = splits.get(i)!;
     const carried = new Map<number, Cut[]>();
     const ok = split.cuts.every((c) => {
