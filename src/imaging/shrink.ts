@@ -483,6 +483,13 @@ function writeRow(sums: Float64Array, opaqueAlpha: number, out: Uint8Array, row:
   }
 }
 
+/** R, G and B of one pixel at `q` from its Y and centred Cb' and Cr' (clamped stores round and limit to 0–255). */
+function storeRgbOfYcbcr(out: Uint8ClampedArray, q: number, luma: number, cb: number, cr: number): void {
+  out[q] = luma + 1.402 * cr;
+  out[q + 1] = luma - 0.34414 * cb - 0.71414 * cr;
+  out[q + 2] = luma + 1.772 * cb;
+}
+
 /**
  * `writeRow` for sums of YCbCr: each average is converted to RGB as JFIF defines it
  * (R = Y + 1.402 Cr', G = Y − 0.34414 Cb' − 0.71414 Cr', B = Y + 1.772 Cb', Cb' = Cb − 128)
@@ -504,9 +511,7 @@ function writeRowYcbcr(sums: Float64Array, opaqueAlpha: number, bytes: Uint8Arra
     const luma = sums[k]! * inverse;
     const cb = sums[k + 1]! * inverse - 128;
     const cr = sums[k + 2]! * inverse - 128;
-    out[q] = luma + 1.402 * cr;
-    out[q + 1] = luma - 0.34414 * cb - 0.71414 * cr;
-    out[q + 2] = luma + 1.772 * cb;
+    storeRgbOfYcbcr(out, q, luma, cb, cr);
     out[q + 3] = alphaSum === opaqueSum ? OPAQUE : alphaSum * perOutputInverse;
   }
 }
@@ -771,9 +776,7 @@ function writeRowYcbcr420(
       const luma = s * opaque * inverse;
       const cb = sb * opaque * inverse - 128;
       const cr = sr * opaque * inverse - 128;
-      out[q] = luma + 1.402 * cr;
-      out[q + 1] = luma - 0.34414 * cb - 0.71414 * cr;
-      out[q + 2] = luma + 1.772 * cb;
+      storeRgbOfYcbcr(out, q, luma, cb, cr);
       out[q + 3] = opaque;
     }
     return;
@@ -790,9 +793,7 @@ function writeRowYcbcr420(
     const luma = s * opaque * inverse;
     const cb = sb * opaque * inverse - 128;
     const cr = sr * opaque * inverse - 128;
-    out[q] = luma + 1.402 * cr;
-    out[q + 1] = luma - 0.34414 * cb - 0.71414 * cr;
-    out[q + 2] = luma + 1.772 * cb;
+    storeRgbOfYcbcr(out, q, luma, cb, cr);
     out[q + 3] = opaque;
   }
 }
