@@ -255,11 +255,19 @@ export const SHADE_MIN = 8;
 export function lineEnds(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number): [number[], number[]] {
   const length = axis === 'horizontal' ? region.height : region.width;
   const eighth = Math.max(1, length >> 3);
-  return [endMean(raster, region, axis, line, 0, eighth), endMean(raster, region, axis, line, length - eighth, length)];
+  return [lineMean(raster, region, axis, line, 0, eighth), lineMean(raster, region, axis, line, length - eighth, length)];
 }
 
-/** Mean colour of pixels [from, to) along line `line` of `region`, composited over white. */
-function endMean(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, from: number, to: number): number[] {
+/**
+ * Mean colour of pixels [from, to) along line `line` of `region` (a column for `horizontal`, a row
+ * for `vertical`, as in line statistics), composited over white.
+ *
+ * @example
+ * ```ts
+ * lineMean(raster, box, 'horizontal', 3, 0, box.height); // the mean of the box's fourth column
+ * ```
+ */
+export function lineMean(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, from: number, to: number): number[] {
   const d = raster.data;
   const step = axis === 'horizontal' ? raster.width * 4 : 4;
   let p = axis === 'horizontal' ? ((region.y + from) * raster.width + region.x + line) * 4 : ((region.y + line) * raster.width + region.x + from) * 4;
@@ -283,7 +291,7 @@ export function shadesEvenly(raster: Raster, region: Box, axis: 'horizontal' | '
   const length = axis === 'horizontal' ? region.height : region.width;
   if (length < 16) return false;
   const means: number[][] = [];
-  for (let k = 0; k < 8; k++) means.push(endMean(raster, region, axis, line, Math.floor((k * length) / 8), Math.floor(((k + 1) * length) / 8)));
+  for (let k = 0; k < 8; k++) means.push(lineMean(raster, region, axis, line, Math.floor((k * length) / 8), Math.floor(((k + 1) * length) / 8)));
   let channel = 0;
   for (let c = 1; c < 3; c++) if (Math.abs(means[7]![c]! - means[0]![c]!) > Math.abs(means[7]![channel]! - means[0]![channel]!)) channel = c;
   const total = Math.abs(means[7]![channel]! - means[0]![channel]!);

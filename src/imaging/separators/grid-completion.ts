@@ -35,7 +35,8 @@
 import type { Box, Raster } from '../raster.js';
 import { sameSeamColour, type Rgb } from './collage-colour.js';
 import { damagedSearched } from './damaged-seams.js';
-import { NEAR_SEAM_TOLERANCE } from './occluded-seams.js';
+import { isTightLine, NEAR_SEAM_TOLERANCE, type LineAt } from './occluded-seams.js';
+import { lineMean } from './classify.js';
 import { isLattice, MAX_GRID_PANELS, readingOrder } from './grid.js';
 import { MAX_PARTS } from './strips.js';
 
@@ -198,16 +199,9 @@ function crossedBySeamLine(raster: Raster, block: Box, colour: Rgb): boolean {
 
 /** True when a line within a pixel or two of the cut (a seam's middle moves under JPEG) is a seam line of the collage colour. */
 function seamLineAt(raster: Raster, cut: Cut, colour: Rgb): boolean {
-  const { data, width, height } = raster;
-  const lines = cut.axis === 'x' ? width : height;
-  const need = Math.ceil(CARRIED_SHARE * (cut.to - cut.from));
+  const lines = cut.axis === 'x' ? raster.width : raster.height;
   for (let line = Math.max(0, cut.at - 2); line <= Math.min(lines - 1, cut.at + 1); line++) {
-    let near = 0;
-    for (let t = cut.from; t < cut.to; t++) {
-      const o = cut.axis === 'x' ? (t * width + line) * 4 : (line * width + t) * 4;
-      if (Math.abs(data[o]! - colour[0]) <= CARRIED_TOLERANCE && Math.abs(data[o + 1]! - colour[1]) <= CARRIED_TOLERANCE && Math.abs(data[o + 2]! - colour[2]) <= CARRIED_TOLERANCE) near++;
-    }
-    if (near >= need) return true;
+    if (isTightLine(lineOf(raster, cut, line), colour, CARRIED_TOLERANCE, CARRIED_SHARE)) return true;
   }
   return false;
 }
@@ -248,19 +242,16 @@ function aligned(cut: Cut, others: readonly Box[], otherCuts: readonly Cut[]): b
  * its two middle lines.
  */
 function seamColoured(raster: Raster, cut: Cut, colour: Rgb): boolean {
-  return [cut.at - 1, cut.at].some((line) => sameSeamColour(lineMean(raster, cut, line), colour));
+  return [cut.at - 1, cut.at].some((line) => {
+    const at = lineOf(raster, cut, line);
+    return sameSeamColour(lineMean(raster, at.region, at.axis, at.line, 0, at.length), colour);
+  });
 }
 
-function lineMean(raster: Raster, cut: Cut, line: number): Rgb {
-  const { data, width } = raster;
-  const sum = [0, 0, 0];
-  let n = 0;
-  for (let t = cut.from; t < cut.to; t++) {
-    const o = cut.axis === 'x' ? (t * width + line) * 4 : (line * width + t) * 4;
-    sum[0] += data[o]!;
-    sum[1] += data[o + 1]!;
-    sum[2] += data[o + 2]!;
-    n++;
-  }
-  return [sum[0]! / n, sum[1]! / n, sum[2]! / n];
+/** Line `line` (a column for an `x` cut, a row for a `y` cut) over the cut's span, as the line rules read it. */
+function lineOf(raster: Raster, cut: Cut, line: number): LineAt {
+  const length = cut.to - cut.from;
+  return cut.axis === 'x'
+    ? { raster, region: { x: 0, y: cut.from, width: raster.width, height: length }, axis: 'horizontal', line, length }
+    : { raster, region: { x: cut.from, y: 0, width: length, height: raster.height }, axis: 'vertical', line, length };
 }

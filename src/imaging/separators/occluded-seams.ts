@@ -254,12 +254,12 @@ export function readSeamLine(at: LineAt, k: Rgb, maxShare: number, interior: boo
  * isTightLine({ raster, region, axis: 'horizontal', line: 204, length: 354 }, [0, 0, 0]); // true on a drawn black seam
  * ```
  */
-export function isTightLine(at: LineAt, k: Rgb): boolean {
+export function isTightLine(at: LineAt, k: Rgb, tolerance = TIGHT_TOLERANCE, share = TIGHT_SHARE): boolean {
   const d = at.raster.data;
   const [p0, step] = walk(at);
-  const maxLoose = (1 - TIGHT_SHARE) * at.length;
+  const maxLoose = (1 - share) * at.length;
   let loose = 0;
-  for (let t = 0, p = p0; t < at.length; t++, p += step) if (distance(d, p, k) > TIGHT_TOLERANCE && ++loose > maxLoose) return false;
+  for (let t = 0, p = p0; t < at.length; t++, p += step) if (distance(d, p, k) > tolerance && ++loose > maxLoose) return false;
   return true;
 }
 

@@ -22,7 +22,7 @@
  */
 import type { Box, Raster } from '../raster.js';
 import { crop } from '../crop.js';
-import { classifyLines, LineKind, meanColour } from './classify.js';
+import { classifyLines, LineKind, lineMean, meanColour } from './classify.js';
 import { BLEND_LINES, canvasShare, CANVAS_SHARE_MAX, collageColourOfBallots, sameColour, SOLID_PANEL_SHARE, type Rgb } from './collage-colour.js';
 import { FLAT_TOLERANCE } from './captions.js';
 import { detectGrid, MAX_GRID_PANELS } from './grid.js';
@@ -309,15 +309,9 @@ const FRAME_TINT = 8;
  * FRAME_TINT_LINES lines, for the search only: the frame's sides are margin either way.
  */
 function pastFrameTint(raster: Raster, inner: Box, frame: Rgb): Box {
-  const mean = (vertical: boolean, at: number): Rgb => {
-    const sum = [0, 0, 0];
-    const n = vertical ? inner.height : inner.width;
-    for (let k = 0; k < n; k++) {
-      const p = (vertical ? (inner.y + k) * raster.width + at : at * raster.width + inner.x + k) * 4;
-      for (let c = 0; c < 3; c++) sum[c] += raster.data[p + c]!;
-    }
-    return [sum[0]! / n, sum[1]! / n, sum[2]! / n];
-  };
+  // Column `at` (when `vertical`) or row `at` across the inner box.
+  const mean = (vertical: boolean, at: number): number[] =>
+    vertical ? lineMean(raster, inner, 'horizontal', at - inner.x, 0, inner.height) : lineMean(raster, inner, 'vertical', at - inner.y, 0, inner.width);
   // Lines skipped from the edge at `from` (a column when `vertical`), walking by `step`.
   const tinted = (vertical: boolean, from: number, step: 1 | -1): number => {
     const ref = mean(vertical, from + step * FRAME_TINT_LINES);
