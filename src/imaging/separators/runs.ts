@@ -3,7 +3,8 @@
  */
 import { LineKind, meanColour, RUN_COLOUR_AGREEMENT } from './classify.js';
 import { sameColour, type Rgb } from './collage-colour.js';
-import type { LineStats } from './line-stats.js';
+import type { Box, Raster } from '../raster.js';
+import { overWhite, type LineStats } from './line-stats.js';
 import type { Interval } from './segments.js';
 
 /**
@@ -40,7 +41,7 @@ export interface AxisRuns {
  * findRuns(Uint8Array.of(1, 0, 0, 1, 1, 0, 0, 1)); // { contentStart: 1, contentEnd: 7, separators: [{start:3,end:5}] }
  * ```
  */
-export function findRuns(kinds: Uint8Array, lines?: LineStats, colour?: Rgb): AxisRuns | null {
+export function findRuns(kinds: Uint8Array, lines?: LineStats, colour?: Rgb, inkBeside?: (line: number, beyond: number, seam: Rgb) => boolean): AxisRuns | null {
   const margin = (i: number): boolean => kinds[i] === LineKind.Plain && (colour === undefined || lines === undefined || sameColour(meanColour(lines, i, i + 1), colour));
   let contentStart = 0;
   while (contentStart < kinds.length && kinds[contentStart] === LineKind.Plain) contentStart++;
@@ -66,7 +67,7 @@ export function findRuns(kinds: Uint8Array, lines?: LineStats, colour?: Rgb): Ax
       i++;
       continue;
     }
-    const start = i;
+    let start = i;
     let firstPlain = -1;
     let lastPlain = -1;
     while (i < contentEnd && kinds[i] !== LineKind.Content) {
@@ -76,9 +77,16 @@ export function findRuns(kinds: Uint8Array, lines?: LineStats, colour?: Rgb): Ax
       }
       i++;
     }
-    const end = i;
+    let end = i;
     // Touching an end of the content range means ringing lines beside a margin: not interior.
     if (start === contentStart || end === contentEnd) continue;
+    if (lines !== undefined && inkBeside !== undefined && firstPlain >= 0) {
+      // Beside a seam drawn exactly, edge lines of faint ink are a panel's anti-aliased edge, not
+      // ringing: content (see antialiasedInk).
+      const plain = { start: firstPlain, end: lastPlain + 1 };
+      start += inkLines(kinds, lines, plain, start - 1, 1, inkBeside);
+      end -= inkLines(kinds, lines, plain, end, -1, inkBeside);
+    }
     if (end - start <= NARROW_RINGING_RUN) {
       separators.push({ start, end });
       continue;
@@ -131,6 +139,104 @@ function ringingBands(kinds: Uint8Array, lines: LineStats, start: number, end: n
   }
   close(end);
   return out;
+}
+
+/**
+ * Whether lines [start, end) — the plain span of a run — are all one exact colour, every pixel
+ * equal (min = max in every channel, the same on every plain line): a seam drawn losslessly, or a
+ * flat JPEG area that decodes exactly (a DC-only block does: a 17 px seam at q61 reads 245,241,230
+ * on every pixel of its inner lines). A gradient seam never is.
+ */
+function drawnSeam(lines: LineStats, kinds: Uint8Array, start: number, end: number): boolean {
+  const k0 = start * 3;
+  for (let i = start; i < end; i++) {
+    if (kinds[i] !== LineKind.Plain) continue;
+    const k = i * 3;
+    for (let c = 0; c < 3; c++) if (lines.min[k + c] !== lines.max[k + c] || lines.min[k + c] !== lines.min[k0 + c]) return false;
+  }
+  return true;
+}
+
+/**
+ * Widest edge of non-plain lines beside a drawn seam that may be a panel's anti-aliasing: text and
+ * shapes rendered with anti-aliasing leave 1–2 faint lines (see antialiasedInk).
+ */
+const ANTIALIAS_LINES = 2;
+
+/** Share of a line's pixels exactly the seam's colour for the line to be anti-aliasing beside a drawn seam. */
+export const ANTIALIAS_EXACT_SHARE = 0.9;
+
+/**
+ * Coverage below which an anti-aliased pixel shows no ink: its distance from the seam colour over
+ * the ink's own (the farthest the next line out reaches). Measured on PNG captions drawn black on
+ * white: the faint last row of seed 2005 caption-04 reaches 42 of 215 (0.20, visible ink: the
+ * caption's box includes it), that of seed 1312 caption-08 34 of 255 (0.13: a haze under the
+ * letters, which the seam keeps).
+ */
+export const INK_COVERAGE = 0.15;
+
+/**
+ * How many of the 1–ANTIALIAS_LINES non-plain lines between content line `content` and the plain
+ * span `plain` (after it: `toward` 1, before it: -1) are a panel's anti-aliased ink, counted from
+ * the content side; 0 unless the plain span is drawn exactly (see drawnSeam). `inkBeside(line,
+ * beyond, seam)` is `antialiasedInk` on the axis.
+ *
+ * @example
+ * ```ts
+ * inkLines(kinds, rows, { start: 403, end: 431 }, 401, 1, ink); // 1: row 402 is the caption's faint last row
+ * ```
+ */
+export function inkLines(kinds: Uint8Array, lines: LineStats, plain: Interval, content: number, toward: 1 | -1, inkBeside: (line: number, beyond: number, seam: Rgb) => boolean): number {
+  const gap = toward === 1 ? plain.start - content - 1 : content - plain.end;
+  if (gap <= 0 || gap > ANTIALIAS_LINES || !drawnSeam(lines, kinds, plain.start, plain.end)) return 0;
+  const seam = meanColour(lines, plain.start, plain.start + 1);
+  let n = 0;
+  while (n < gap && inkBeside(content + toward * (n + 1), content + toward * n, seam)) n++;
+  return n;
+}
+
+/**
+ * Whether line `line` of `region` (across `axis`), an edge line of a run beside a drawn seam of
+ * colour `seam`, is a panel's anti-aliased edge: at least ANTIALIAS_EXACT_SHARE of its pixels are
+ * exactly the seam colour, and its farthest pixel shows ink (INK_COVERAGE of the farthest on line
+ * `beyond`, the content line next to it). Measured on independent seed 2005 caption-04 (PNG): the
+ * caption's last ink row has 13 anti-aliased pixels of 360 down to 213 on white (spread 42, σ < 10:
+ * "ringing"); counted into the seam, it moved the cut a line off the middle of the gap under the
+ * caption (7 PNG captions of 13 tuning batches were 1 px short so). JPEG ringing beside a photo,
+ * even next to an exactly decoded seam, leaves few pixels exact (seed 2001 caption-01, q61: none of
+ * 799 on its ringing rows) and stays seam.
+ *
+ * @example
+ * ```ts
+ * antialiasedInk(raster, region, 'vertical', 402, 401, [255, 255, 255]); // true: a caption's faint last row
+ * ```
+ */
+export function antialiasedInk(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, beyond: number, seam: Rgb): boolean {
+  const [exact, reach] = lineReach(raster, region, axis, line, seam);
+  if (exact < ANTIALIAS_EXACT_SHARE) return false;
+  return reach > INK_COVERAGE * lineReach(raster, region, axis, beyond, seam)[1];
+}
+
+/** Share of the line's pixels exactly `colour` (composited over white) and the largest per-channel distance of any from it. */
+function lineReach(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, colour: Rgb): [number, number] {
+  const d = raster.data;
+  const length = axis === 'horizontal' ? region.height : region.width;
+  let p = axis === 'horizontal' ? (region.y * raster.width + region.x + line) * 4 : ((region.y + line) * raster.width + region.x) * 4;
+  const step = axis === 'horizontal' ? raster.width * 4 : 4;
+  let exact = 0;
+  let reach = 0;
+  for (let t = 0; t < length; t++, p += step) {
+    const a = d[p + 3]!;
+    let far = 0;
+    for (let c = 0; c < 3; c++) {
+      const v = a === 255 ? d[p + c]! : overWhite(d[p + c]!, a);
+      const dist = v > colour[c]! ? v - colour[c]! : colour[c]! - v;
+      if (dist > far) far = dist;
+    }
+    if (far === 0) exact++;
+    else if (far > reach) reach = far;
+  }
+  return [exact / length, reach];
 }
 
 /** Extends [plainStart, plainEnd) within [runStart, runEnd) over lines whose mean colour matches the plain span's. */

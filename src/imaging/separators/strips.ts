@@ -11,7 +11,7 @@ import { damagedSeams } from './damaged-seams.js';
 import { seamAndFade, shadedTwins } from './fading-seams.js';
 import { oneColourPieces, seamOfRun } from './seams.js';
 import type { LineStats, OneAxisStats, RegionStats } from './line-stats.js';
-import { cutOf, findRuns, NARROW_RINGING_RUN, type AxisRuns } from './runs.js';
+import { antialiasedInk, cutOf, findRuns, inkLines, NARROW_RINGING_RUN, type AxisRuns } from './runs.js';
 import { foldSlivers, minimumPartSize, type Interval } from './segments.js';
 
 export type StripAxis = 'horizontal' | 'vertical';
@@ -96,9 +96,10 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   const origin = axis === 'horizontal' ? region.x : region.y;
   const kinds = classifyLines(lines);
   shadeLines(raster, region, axis, lines, kinds, NARROW_RINGING_RUN);
-  const firstRuns = findRuns(kinds, lines, options.colour);
+  const inkBeside = (line: number, beyond: number, seam: Rgb): boolean => antialiasedInk(raster, region, axis, line, beyond, seam);
+  const firstRuns = findRuns(kinds, lines, options.colour, inkBeside);
   if (firstRuns === null) return none;
-  const margined = options.colour ? marginsOf(firstRuns, kinds, lines, options.colour) : firstRuns;
+  const margined = options.colour ? marginsOf(firstRuns, kinds, lines, options.colour, inkBeside) : firstRuns;
   if (margined === null) return none;
   const runs = options.colour ? splitAtFlatPanels(margined, kinds, lines, options.colour) : margined;
 
@@ -236,7 +237,7 @@ export function stripBoxes(region: Box, axis: StripAxis, segments: readonly Inte
  *   grey (240) canvas misses (measured: 14 rows of sky read as margin at the looser tolerance).
  * Returns null when nothing is left.
  */
-function marginsOf(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, colour: Rgb): AxisRuns | null {
+function marginsOf(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, colour: Rgb, inkBeside: (line: number, beyond: number, seam: Rgb) => boolean): AxisRuns | null {
   const walk = (from: number, step: 1 | -1, stop: number, tolerance: number): number => {
     let i = from;
     let ringing = 0;
@@ -250,6 +251,16 @@ function marginsOf(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, colour: 
     contentEnd = walk(lines.count - 1, -1, -1, GAP_COLOUR_TOLERANCE) + 1;
   }
   if (contentStart >= contentEnd) return null;
+  // A drawn margin's ringing lines next to the content may be a panel's anti-aliased edge.
+  const ringingBefore = (at: number, step: 1 | -1): number => {
+    let n = 0;
+    while (n < NARROW_RINGING_RUN && kinds[at + step * (n + 1)] === LineKind.Ringing) n++;
+    return n;
+  };
+  const head = ringingBefore(contentStart, -1);
+  if (head > 0 && head < contentStart) contentStart -= inkLines(kinds, lines, { start: 0, end: contentStart - head }, contentStart, -1, inkBeside);
+  const tail = ringingBefore(contentEnd - 1, 1);
+  if (tail > 0 && contentEnd + tail < lines.count) contentEnd += inkLines(kinds, lines, { start: contentEnd + tail, end: lines.count }, contentEnd - 1, 1, inkBeside);
   if (contentStart === runs.contentStart && contentEnd === runs.contentEnd) return runs;
   return { contentStart, contentEnd, separators: runs.separators.filter((r) => r.start > contentStart && r.end < contentEnd) };
 }
