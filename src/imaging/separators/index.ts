@@ -10,3 +10,4 @@ export { antialiasedInk, findRuns, cutOf, NARROW_RINGING_RUN } from './runs.js';
 export { minimumPartSize, foldSlivers, equalDivision, type Interval } from './segments.js';
 export { isGapInsidePanel, backgroundBeside } from './background-gap.js';
 export { seamOfRun, oneColourPieces } from './seams.js';
+export { exactTwin } from './exact-twins.js';

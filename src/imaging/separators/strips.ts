@@ -8,6 +8,7 @@ import { backgroundBeside, GAP_COLOUR_TOLERANCE } from './background-gap.js';
 import { classifyLines, LineKind, meanColour, shadeLines } from './classify.js';
 import { ballotOfRun, BLEND_LINES, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
 import { damagedSeams } from './damaged-seams.js';
+import { exactTwin } from './exact-twins.js';
 import { seamAndFade, shadedTwins } from './fading-seams.js';
 import { oneColourPieces, seamOfRun } from './seams.js';
 import type { LineStats, OneAxisStats, RegionStats } from './line-stats.js';
@@ -132,8 +133,15 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   });
   if (options.colour && !options.vote) {
     for (const j of refused) {
-      const seam = captionFarSeam(raster, region, axis, lines, runs, j, found.map((f) => ({ start: f.start - origin, end: f.end - origin })), options.colour);
+      const standing = found.map((f) => ({ start: f.start - origin, end: f.end - origin }));
+      const seam = captionFarSeam(raster, region, axis, lines, runs, j, standing, options.colour) ?? exactTwin(lines, runs.separators[j]!, standing);
       if (seam) admit(runs.separators[j]!, seam);
+    }
+    // A seam taken wider than its exact twins, with panel edges in it, is its exact stretch.
+    for (const f of found) {
+      const others = found.filter((o) => o !== f).map((o) => ({ start: o.start - origin, end: o.end - origin }));
+      const twin = exactTwin(lines, { start: f.start - origin, end: f.end - origin }, others);
+      if (twin) Object.assign(f, { start: origin + twin.start, end: origin + twin.end, colour: meanColour(lines, twin.start, twin.start + 1) });
     }
     found.sort((a, b) => a.start - b.start);
   }
