@@ -143,3 +143,26 @@ describe('captions stay with their photo', () => {
   });
 });
 
+
+describe('a caption’s gap is no seam width', () => {
+  it('does not narrow the collage’s seam to the width of a caption’s gap to its photo', () => {
+    // Photo 1 with its caption right under it (no gap), a 36 px seam, photo 2, a 12 px gap, its
+    // caption. The caption gap is dropped to keep caption 2 with photo 2; taken for a seam width,
+    // it made the 36 px seam look padded and moved the cut 12 px towards photo 2.
+    const width = 240;
+    const seam = 36;
+    const r = createRaster(width, 130 + 12 + seam + 130 + 12 + 12);
+    fill(r, { x: 0, y: 0, width, height: r.height }, [255, 255, 255]);
+    gradientPanel(r, { x: 0, y: 0, width, height: 130 }, 0, 30, 3);
+    // Marks from row 130, right under the photo: no plain gap between them.
+    caption(r, { x: 0, y: 128, width, height: 14 });
+    const second = 130 + 12 + seam;
+    gradientPanel(r, { x: 0, y: second, width, height: 130 }, 1, 30, 4);
+    caption(r, { x: 0, y: second + 130 + 12, width, height: 12 });
+    const plan = planSplit(r);
+    expect(plan.ok && plan.parts.length).toBe(2);
+    if (!plan.ok) return;
+    // The seam is rows 140..178 (the marks end at 140); narrowed to the 14 px caption gap it was 164..178.
+    expect(plan.parts[1]!.y).toBe(140 + Math.floor((second - 140) / 2));
+  });
+});

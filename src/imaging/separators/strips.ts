@@ -188,7 +188,10 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     const result = attachCaptions(raster, region, axis, kept, first, last, colour, trusted);
     // Seam k lies between segments k and k+1; beside a caption its width is the caption's gap.
     const besideCaption = new Set(result.captionSegments.flatMap((i) => [i - 1, i]));
-    narrowPaddedSeams(raster, region, axis, origin, kept.filter((_, k) => !besideCaption.has(k)), kept);
+    // A caption's gap to its photo is no seam: it says nothing of the width of the collage's seams
+    // (independent seed 2005 caption-08: a 12 px caption gap narrowed the 36 px seam to 12).
+    const gaps = new Set(result.captionSeams);
+    narrowPaddedSeams(raster, region, axis, origin, kept.filter((_, k) => !besideCaption.has(k)), kept.filter((_, k) => !gaps.has(k)));
     seams = result.kept.map((k) => kept[k]!);
     captionGaps = result.captionSeams.map((k) => ({ start: kept[k]!.start, end: kept[k]!.end }));
     trusted = result.trusted;
