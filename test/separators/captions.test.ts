@@ -166,3 +166,25 @@ describe('a caption’s gap is no seam width', () => {
     expect(plan.parts[1]!.y).toBe(140 + Math.floor((second - 140) / 2));
   });
 });
+
+describe('a caption gap broken by one ringing line', () => {
+  it('keeps a 3-strip with captions a strip, not a 3×2 grid of photos over captions', () => {
+    // Three photos on a dark canvas, light captions 12 px under them; one line of the gap holds a
+    // few bright specks (JPEG ringing under a white photo), so the gap reads as two runs with a
+    // 1-line sliver between them.
+    const canvas: [number, number, number] = [30, 30, 30];
+    const [pw, ph, seam, m, gap, cap] = [200, 220, 12, 20, 12, 16];
+    const r = createRaster(3 * pw + 2 * seam + 2 * m, m + ph + gap + cap + m);
+    fill(r, { x: 0, y: 0, width: r.width, height: r.height }, canvas);
+    for (let i = 0; i < 3; i++) {
+      const x = m + i * (pw + seam);
+      gradientPanel(r, { x, y: m, width: pw, height: ph }, i, 30, 5 + i);
+      for (let t = x + 40; t + 3 <= x + 160; t += 6) fill(r, { x: t, y: m + ph + gap, width: 3, height: cap }, [230, 230, 230]);
+      for (let k = 0; k < 6; k++) fill(r, { x: x + 10 + k * 31, y: m + ph + 1, width: 1, height: 1 }, [200, 200, 200]);
+    }
+    const plan = planSplit(r);
+    expect(plan.ok && plan.axis).toBe('horizontal');
+    if (!plan.ok) return;
+    expect(plan.parts.map((p) => [p.x, p.height])).toEqual([[m, r.height], [m + pw + seam / 2, r.height], [m + 2 * pw + seam + seam / 2, r.height]]);
+  });
+});
