@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRaster, type Raster } from '../../src/imaging/raster.js';
-import { detectStrips, measureLines, planSplit } from '../../src/imaging/separators/index.js';
+import { classifyLines, detectStrips, LineKind, measureLines, planSplit } from '../../src/imaging/separators/index.js';
 import { fill, gradientPanel, stripCollage, type Rgb } from './build.js';
 
 const full = (r: Raster) => ({ x: 0, y: 0, width: r.width, height: r.height });
@@ -35,12 +35,14 @@ describe('uniform-line rule', () => {
     // A 2000 px tall strip: the reference samples 256 rows per column and misses a speck at row 1001.
     const { raster } = stripCollage({ axis: 'horizontal', panels: [100, 100], cross: 2000, separator: 3 });
     fill(raster, { x: 101, y: 1001, width: 1, height: 1 }, [0, 0, 0]);
-    const h = detectStrips(raster, measureLines(raster, full(raster)), 'horizontal');
-    // Seam 100..103 with column 101 spoiled: runs 100..101 and 102..103; the 2 px part between
-    // them folds into its neighbour, so the cut lands at 102 — a sampled check would cut at 101.
+    const stats = measureLines(raster, full(raster));
+    // Seam 100..103 with column 101 spoiled: a sampled check would call it plain.
+    expect(Array.from(classifyLines(stats.columns).subarray(100, 103))).toEqual([LineKind.Plain, LineKind.Content, LineKind.Plain]);
+    // Its runs 100..101 and 102..103, one line apart, are one seam that a speck broke: one cut.
+    const h = detectStrips(raster, stats, 'horizontal');
     expect(h.segments).toEqual([
-      { start: 0, end: 102 },
-      { start: 102, end: 203 },
+      { start: 0, end: 101 },
+      { start: 101, end: 203 },
     ]);
   });
 
