@@ -30,7 +30,7 @@ import { completeGrid } from './grid-completion.js';
 import { measureColumnsOnly, measureLines, measureRows, type LineStats, type OneAxisStats, type RegionStats } from './line-stats.js';
 import { NARROW_RINGING_RUN } from './runs.js';
 import { equalDivision } from './segments.js';
-import { detectStrips, MAX_PARTS, stripBoxes, type StripAxis, type StripDetection } from './strips.js';
+import { detectStrips, MAX_PARTS, stripBoxes, stripMemo, type StripAxis, type StripDetection } from './strips.js';
 
 /**
  * `horizontal`: panels side by side (cuts are vertical lines, the examined lines are columns);
@@ -115,20 +115,23 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean): Sp
   const stats = both ?? (axisOption === 'horizontal' ? measureColumnsOnly(raster, full) : measureRows(raster, full));
   const wantH = axisOption !== 'vertical';
   const wantV = axisOption !== 'horizontal';
-  let h = wantH ? detectStrips(raster, stats, 'horizontal', { vote: true }) : undefined;
-  let v = wantV ? detectStrips(raster, stats, 'vertical', { vote: true }) : undefined;
+  // Every pass below reads the same lines: what does not depend on its options is reused.
+  const hMemo = stripMemo();
+  const vMemo = stripMemo();
+  let h = wantH ? detectStrips(raster, stats, 'horizontal', { vote: true, memo: hMemo }) : undefined;
+  let v = wantV ? detectStrips(raster, stats, 'vertical', { vote: true, memo: vMemo }) : undefined;
   // A grid whose rows carry badges: badges on the junctions hide more of a column than a strip's
   // seam, so the columns are searched again knowing the rows (damaged-seams.ts, CROSSING), and the
   // same the other way. Only then: a collage without a badge-crossed seam costs nothing more.
   const h0 = h;
-  if (h && v && v.damaged > 0) h = detectStrips(raster, stats, 'horizontal', { vote: true, crossing: v.separators, damagedKnown: h.damagedSeams });
-  if (h0 && v && h0.damaged > 0) v = detectStrips(raster, stats, 'vertical', { vote: true, crossing: h0.separators, damagedKnown: v.damagedSeams });
+  if (h && v && v.damaged > 0) h = detectStrips(raster, stats, 'horizontal', { vote: true, crossing: v.separators, damagedKnown: h.damagedSeams, memo: hMemo });
+  if (h0 && v && h0.damaged > 0) v = detectStrips(raster, stats, 'vertical', { vote: true, crossing: h0.separators, damagedKnown: v.damagedSeams, memo: vMemo });
   // The collage colour, voted by the seams of the first pass; a second pass holds every margin
   // and seam to it (collage-colour.ts). The line statistics are reused: only the rules run again.
   const colour = collageColourOfBallots([...(h?.ballots ?? []), ...(v?.ballots ?? [])]);
   if (colour !== undefined) {
-    if (h) h = detectStrips(raster, stats, 'horizontal', { colour, damagedFound: h.damagedSeams });
-    if (v) v = detectStrips(raster, stats, 'vertical', { colour, damagedFound: v.damagedSeams });
+    if (h) h = detectStrips(raster, stats, 'horizontal', { colour, damagedFound: h.damagedSeams, memo: hMemo });
+    if (v) v = detectStrips(raster, stats, 'vertical', { colour, damagedFound: v.damagedSeams, memo: vMemo });
   } else {
     // No seam at all: nothing for the caption rule to attach, the first pass stands.
   }

@@ -44,7 +44,8 @@ export function oneColourPieces(lines: LineStats, run: Interval, agreement = RUN
 
 /**
  * The seam inside `run` (line indices relative to `region`), with its colour, or null when the run
- * is padding or a gap inside a panel.
+ * is padding or a gap inside a panel. `insidePanel`: `isGapInsidePanel` over `region`, or the same
+ * answers remembered from an earlier pass over these lines (`StripMemo` in strips.ts).
  *
  * @example
  * ```ts
@@ -58,6 +59,7 @@ export function seamOfRun(
   lines: LineStats,
   run: Interval,
   collage?: Rgb,
+  insidePanel: (gap: Interval, colour: Rgb) => boolean = (gap, colour) => isGapInsidePanel(raster, region, axis, gap, colour),
 ): (Interval & { colour: Rgb }) | null {
   const pieces = oneColourPieces(lines, run);
   if (collage !== undefined) {
@@ -66,7 +68,7 @@ export function seamOfRun(
     if (own.length === 0) return null;
     const seam = { start: own[0]!.start, end: own[own.length - 1]!.end };
     const colour = meanColour(lines, seam.start, seam.end);
-    if (pieces.length === 1) return isGapInsidePanel(raster, region, axis, seam, colour) ? null : { ...seam, colour };
+    if (pieces.length === 1) return insidePanel(seam, colour) ? null : { ...seam, colour };
     // Beside another colour, a piece at an end of the run whose outer side has the collage colour
     // for background is a panel's padding (a page under its coloured header bar), not a seam.
     // A narrow run all of the collage colour (a gradient seam at 240 beside 4–6 rows of a photo's
@@ -85,7 +87,7 @@ export function seamOfRun(
   }
   if (pieces.length === 1) {
     const colour = meanColour(lines, run.start, run.end);
-    return isGapInsidePanel(raster, region, axis, run, colour) ? null : { ...run, colour };
+    return insidePanel(run, colour) ? null : { ...run, colour };
   }
   let first = 0;
   let last = pieces.length - 1;
