@@ -18,7 +18,7 @@ interface Held {
 
 const BATCHES: Record<string, Held> = {
   'independent-a': {
-    floor: 54,
+    floor: 55,
     cuts: {
       'ia-heavy-03.jpg': '2 photos in a row, 3 px blue seam, q29: 3 parts, two cuts inside the second photo',
     },
