@@ -34,6 +34,19 @@ function smearedColumn(r: Raster, x: number, beside: number, c: Rgb, rand: () =>
   }
 }
 
+/** Column `x` of `r` made what heavy JPEG leaves of a thin margin of `c`: its luma, its chroma off by up to ±70 per 8-row block. */
+function smearedMargin(r: Raster, x: number, c: Rgb, rand: () => number): void {
+  const target = luma(c[0], c[1], c[2]);
+  let offset = [0, 0, 0];
+  for (let y = 0; y < r.height; y++) {
+    if (y % 8 === 0) offset = [0, 1, 2].map(() => (rand() * 2 - 1) * 70);
+    const mix = [0, 1, 2].map((k) => c[k]! + offset[k]!);
+    const shift = target - luma(mix[0]!, mix[1]!, mix[2]!) + (rand() * 2 - 1) * 3;
+    const p = (y * r.width + x) * 4;
+    for (let k = 0; k < 3; k++) r.data[p + k] = clamp(mix[k]! + shift);
+  }
+}
+
 /** Panels of `widths` side by side (inside a `margin` of `c`), 2 px smeared seams of `c` between them. */
 function strip(widths: number[], height: number, c: Rgb, margin = 0): { raster: Raster; seams: [number, number][] } {
   const width = widths.reduce((a, b) => a + b, 0) + 2 * (widths.length - 1) + 2 * margin;
@@ -110,5 +123,34 @@ describe('luma seams: thin saturated seams whose chroma 4:2:0 smeared', () => {
     expect(equalParts([{ start: 207, end: 209 }, { start: 407, end: 409 }], 616)).toBe(true); // 8 px margins
     expect(equalParts([{ start: 150, end: 152 }, { start: 407, end: 409 }], 616)).toBe(false);
     expect(equalParts([{ start: 230, end: 232 }, { start: 430, end: 432 }], 600)).toBe(false); // an end 30 px short
+  });
+
+  it('a thin margin JPEG smeared on both sides is a margin by its luma (lumaMargins)', () => {
+    const { raster } = strip([200, 200, 200], 240, BLUE, 6);
+    const rand = random(11);
+    for (let x = 0; x < 6; x++) {
+      smearedMargin(raster, x, BLUE, rand);
+      smearedMargin(raster, raster.width - 1 - x, BLUE, rand);
+    }
+    const plan = planSplit(raster, { axis: 'horizontal' });
+    expect(plan.ok, JSON.stringify(plan)).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.parts).toHaveLength(3);
+    expect(plan.parts[0]!.x).toBeGreaterThanOrEqual(4);
+    const last = plan.parts[2]!;
+    expect(last.x + last.width).toBeLessThanOrEqual(raster.width - 4);
+  });
+
+  it('…but not at one end only: a panel edge of the colour luma stays in its part', () => {
+    // A 6 px smeared band at the left, the panels reaching the right edge (no margin there).
+    const { raster: framed } = strip([200, 200, 200], 240, BLUE, 6);
+    const r = createRaster(framed.width - 6, framed.height);
+    for (let y = 0; y < r.height; y++) r.data.set(framed.data.subarray((y * framed.width) * 4, (y * framed.width + r.width) * 4), y * r.width * 4);
+    const rand = random(11);
+    for (let x = 0; x < 6; x++) smearedMargin(r, x, BLUE, rand);
+    const plan = planSplit(r, { axis: 'horizontal' });
+    expect(plan.ok, JSON.stringify(plan)).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.parts[0]!.x).toBe(0);
   });
 });

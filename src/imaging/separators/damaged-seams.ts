@@ -23,7 +23,10 @@
  *    nearly one colour), only the one a badge straddles is checked (`straddledRun`);
  * 4. **edge badges**: lines whose occluder touches an end of the picture's line (a corner badge
  *    the edge cuts off) are kept out of steps 2–3 and tried last, away from every seam found, as a
- *    run that badge crosses whole and that passes every check of step 3 (`isEdgeBadge`).
+ *    run that badge crosses whole and that passes every check of step 3 (`isEdgeBadge`);
+ * 5. **luma seams**: on the first pass over the whole picture, thin seams whose chroma 4:2:0
+ *    smeared away, found by their luma where they complete an equal division (`lumaSeams`), and
+ *    the thin margins JPEG smeared beside them (`lumaMargins`, called from `strips.ts`).
  *
  * **Cost.** Searched only in pictures of at most DAMAGED_SEARCH_MAX_PIXELS or DAMAGED_SEARCH_MAX_SIDE (the 600–1800 px
  * pictures of quest tasks that need it). Per line: 16 probes; per candidate run of at most
@@ -37,7 +40,7 @@
  * colour, ≥ 99 % within 56; lines 3 px away keep 0–54 % (one 80 %).
  */
 import type { Box, Raster } from '../raster.js';
-import { findRuns, NARROW_RINGING_RUN } from './runs.js';
+import { findRuns, NARROW_RINGING_RUN, type AxisRuns } from './runs.js';
 import { isGapInsidePanel } from './background-gap.js';
 import { LineKind, lineMean } from './classify.js';
 import { overWhite } from './line-stats.js';
@@ -621,6 +624,8 @@ const LUMA_MAX_PARTS = 5;
 const PART_SLACK_SHARE = 0.08;
 const PART_SLACK_PX = 2;
 /** Widest margin an end part may add beyond a part: measured heavy margins 2–7 px. */
+/** Lines two margins of one canvas may differ by once found: a margin's last line may blend into the panel (±1 a side) and a 4:2:0 block may lose one more. */
+const MARGIN_MATCH = 3;
 const LUMA_MARGIN_MAX = 10;
 
 function luma(r: number, g: number, b: number): number {
@@ -785,4 +790,31 @@ function lumaSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical',
   const seams = [...known, ...candidates].sort((a, b) => a.start - b.start);
   if (seams.length + 1 > LUMA_MAX_PARTS || !equalParts(seams, count)) return [...found];
   return [...found, ...candidates].sort((a, b) => a.start - b.start);
+}
+
+/**
+ * `runs` with its margins widened over the lines JPEG smeared: a margin of LUMA_MARGIN_MAX lines
+ * or less shares its 8×8 blocks with the panel beside, so at q25–40 its lines spread beyond a
+ * plain line, often beyond a ringing one, and their mean drifts off the collage colour (itself
+ * voted from thin seams' blended lines), while their luma stays the colour's. Measured on the
+ * heavy collages of the tuning batches: a 4 px blue margin read content on its 4 rows, their luma
+ * within 16 of 65 (the colour's) on 0.99, 0.98, 0.97, 0.92 of each row, the photo's first row
+ * beside on 0.56 or less; 5 heavy collages of 18 batches (4–7 px margins) lost a margin so.
+ * From each end, the lines from where the plain margin ends, each within LUMA_TOLERANCE of the
+ * colour's luma on LUMA_FLAT_SHARE of it, the whole margin within LUMA_MARGIN_MAX; kept only when
+ * the two margins then match within MARGIN_MATCH (a canvas frames a collage alike on both sides;
+ * a photo's pale edge at the colour's luma shows at one).
+ */
+export function lumaMargins(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', kinds: Uint8Array, runs: AxisRuns, colour: Rgb): AxisRuns {
+  const count = kinds.length;
+  const length = axis === 'horizontal' ? region.height : region.width;
+  const target = luma(colour[0], colour[1], colour[2]);
+  const smeared = (l: number): boolean => lumaShare(raster, region, axis, l, length, target, false, LUMA_FLAT_SHARE);
+  let contentStart = runs.contentStart;
+  while (contentStart < LUMA_MARGIN_MAX && contentStart < runs.contentEnd && smeared(contentStart)) contentStart++;
+  let contentEnd = runs.contentEnd;
+  while (count - contentEnd < LUMA_MARGIN_MAX && contentEnd > contentStart && smeared(contentEnd - 1)) contentEnd--;
+  if (contentStart === runs.contentStart && contentEnd === runs.contentEnd) return runs;
+  if (contentStart === 0 || contentEnd === count || Math.abs(contentStart - (count - contentEnd)) > MARGIN_MATCH) return runs;
+  return { contentStart, contentEnd, separators: runs.separators.filter((r) => r.start > contentStart && r.end < contentEnd) };
 }

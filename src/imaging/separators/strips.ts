@@ -7,7 +7,7 @@ import { attachCaptions, CAPTION_RATIO, FLAT_TOLERANCE, isLight } from './captio
 import { backgroundBeside, GAP_COLOUR_TOLERANCE } from './background-gap.js';
 import { classifyLines, LineKind, meanColour, shadeLines } from './classify.js';
 import { ballotOfRun, BLEND_LINES, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
-import { damagedSeams } from './damaged-seams.js';
+import { damagedSeams, lumaMargins } from './damaged-seams.js';
 import { seamAndFade, shadedTwins } from './fading-seams.js';
 import { oneColourPieces, seamOfRun } from './seams.js';
 import type { LineStats, OneAxisStats, RegionStats } from './line-stats.js';
@@ -98,7 +98,9 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   shadeLines(raster, region, axis, lines, kinds, NARROW_RINGING_RUN);
   const firstRuns = findRuns(kinds, lines, options.colour);
   if (firstRuns === null) return none;
-  const margined = options.colour ? marginsOf(firstRuns, kinds, lines, options.colour) : firstRuns;
+  const margined0 = options.colour ? marginsOf(firstRuns, kinds, lines, options.colour) : firstRuns;
+  // Beside a seam found only by the damaged-seam rules, a thin margin's lines JPEG smeared (content lines of the margin's luma, damaged-seams.ts).
+  const margined = margined0 && options.colour && options.damagedFound?.length ? lumaMargins(raster, region, axis, kinds, margined0, options.colour) : margined0;
   if (margined === null) return none;
   const runs = options.colour ? splitAtFlatPanels(margined, kinds, lines, options.colour) : margined;
 
