@@ -23,7 +23,10 @@
  *    nearly one colour), only the one a badge straddles is checked (`straddledRun`);
  * 4. **edge badges**: lines whose occluder touches an end of the picture's line (a corner badge
  *    the edge cuts off) are kept out of steps 2–3 and tried last, away from every seam found, as a
- *    run that badge crosses whole and that passes every check of step 3 (`isEdgeBadge`).
+ *    run that badge crosses whole and that passes every check of step 3 (`isEdgeBadge`);
+ * 5. **luma seams**: on the first pass over the whole picture, thin seams whose chroma 4:2:0
+ *    smeared away, found by their luma where they complete an equal division (`lumaSeams`), and
+ *    the thin margins JPEG smeared beside them (`lumaMargins`, called from `strips.ts`).
  *
  * **Cost.** Searched only in pictures of at most DAMAGED_SEARCH_MAX_PIXELS or DAMAGED_SEARCH_MAX_SIDE (the 600–1800 px
  * pictures of quest tasks that need it). Per line: 16 probes; per candidate run of at most
@@ -37,9 +40,9 @@
  * colour, ≥ 99 % within 56; lines 3 px away keep 0–54 % (one 80 %).
  */
 import type { Box, Raster } from '../raster.js';
-import { findRuns, NARROW_RINGING_RUN } from './runs.js';
+import { findRuns, NARROW_RINGING_RUN, type AxisRuns } from './runs.js';
 import { isGapInsidePanel } from './background-gap.js';
-import { LineKind } from './classify.js';
+import { LineKind, lineMean } from './classify.js';
 import { overWhite } from './line-stats.js';
 import { BLEND_LINES, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
 import { betweenCrossings, CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, EDGE_BADGE_MAX, isEdgeBadge, isPanelLine, isTightLine, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
@@ -239,14 +242,18 @@ export function damagedSeams(raster: Raster, region: Box, axis: 'horizontal' | '
   // may carry a badge): each may hide a group of probes more (CROSSING). That search only adds
   // seams away from those found without it: its looser probes let more lines into the runs.
   const crossings = only ? 0 : Math.min(crossing?.length ?? 0, MAX_CROSSINGS);
-  const found = known && crossings > 0 ? [...known] : searchDamaged(raster, region, axis, kinds, 0, colour, only, plainSeams);
+  const probes: { probed?: Uint8Array } = {};
+  let found = known && crossings > 0 ? [...known] : searchDamaged(raster, region, axis, kinds, 0, colour, only, plainSeams, probes);
+  // The first pass over the whole picture (no collage colour yet, no grid part) also looks for
+  // thin seams whose chroma 4:2:0 smeared away (`lumaSeams`); later passes inherit them.
+  if (!only && crossings === 0 && colour === undefined && damagedSearched(raster)) found = lumaSeams(raster, region, axis, kinds, found, plainSeams ?? [], probes.probed);
   if (crossings === 0) return found;
   const more = searchDamaged(raster, region, axis, kinds, crossings, colour, only, plainSeams);
   const apart = more.filter((m) => !found.some((f) => f.start <= m.end + BLEND_LINES && m.start <= f.end + BLEND_LINES));
   return apart.length === 0 ? found : [...found, ...apart].sort((a, b) => a.start - b.start);
 }
 
-function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', kinds: Uint8Array, crossings: number, colour?: Rgb, only?: readonly Interval[], plainSeams?: readonly Interval[]): DamagedSeam[] {
+function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', kinds: Uint8Array, crossings: number, colour?: Rgb, only?: readonly Interval[], plainSeams?: readonly Interval[], probes?: { probed?: Uint8Array }): DamagedSeam[] {
   const count = kinds.length;
   const length = axis === 'horizontal' ? region.height : region.width;
   if (length < PROBES || !damagedSearched(raster)) return [];
@@ -263,6 +270,8 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
   for (let i = 0; i < count; i++) if (!wanted || wanted[i] === 1) examine.push(i);
   const list = Int32Array.from(examine);
   const probed = readProbes(raster, region, axis, list, length);
+  // Every line's probes, for the luma seams (`lumaSeams`) when every line was probed.
+  if (probes && list.length === count) probes.probed = probed;
   const probeIndex = new Int32Array(count).fill(-1);
   for (let j = 0; j < list.length; j++) probeIndex[list[j]!] = j;
   // The probes of the lines beside a run already show whether a panel can be there: a panel line
@@ -574,4 +583,238 @@ function missesAgainst(probed: Uint8Array, base: number, k0: number, k1: number,
 
 function probeAt(s: number, length: number): number {
   return Math.floor(((s + 0.5) * length) / PROBES);
+}
+
+/**
+ * Luma seams: a 1–3 px seam of a saturated colour (red, blue, yellow) in a heavily compressed
+ * JPEG keeps its luma — JPEG stores Y at full resolution — while 4:2:0 averages its chroma with
+ * the panels beside over each 2×2 block, so no line of it stays within NEAR_SEAM_TOLERANCE of one
+ * colour and the colour rules above never see it. Measured on the heavy collages of independent
+ * seeds 2200–2207 and project seeds 2250–2251: 15 such seams (1–3 px blue 30,60,190, red 220,30,40,
+ * yellow 255,220,0 at q28–q40, some saved twice) have their best line at 0.00–0.64 within 48 of
+ * the painted colour, yet 0.89–1.00 of its pixels within 16 of the painted luma.
+ *
+ * A luma seam is a run of at most THIN_SEAM content lines whose probes agree on one luma (all but
+ * LUMA_PROBE_MISSES within LUMA_TOLERANCE), one line of which keeps LUMA_FLAT_SHARE of its pixels
+ * within LUMA_TOLERANCE of it along the whole picture, while on each side one of the two lines
+ * beyond is off that luma at LUMA_OFF_SHARE of its positions: a thin line of one luma through
+ * every panel it crosses, unlike the panels on both sides. Flat regions (a sky, a wall) fail the
+ * sides; a photo's thin line fails the length. Measured (the same tests, around each line's median
+ * luma) on every picture of at most 1.2 MP of four of those batches (seeds 2200, 2201, 2203, 2250)
+ * and of the 4 committed ones, every kind: runs passing them outside a seam: 2, a 4 px margin at the picture's edge (kept out
+ * by LUMA_MARGIN_MAX) and a 9 px seam's blended edge beside a drop shadow.
+ *
+ * And the seams must be where a collage's seams are: with the seams already found along the axis,
+ * they divide it into 2–LUMA_MAX_PARTS parts of one size (`equalParts`). A texture of thin stripes
+ * passes the line tests many times over and divides nothing evenly. Only when every candidate fits
+ * are they kept; otherwise none is.
+ */
+const LUMA_TOLERANCE = 16;
+const LUMA_FLAT_SHARE = 0.95;
+const LUMA_OFF_SHARE = 0.5;
+/** Probes of a luma-seam candidate line that may miss its luma (JPEG specks): 1 of 16 (the test in `flatLumaProbes` assumes 1). */
+const LUMA_PROBE_MISSES = 1;
+/** Most parts a luma seam may complete: heavy-JPEG collages have at most 4 along an axis (4×1, 1×4; 3×3), so 5. */
+const LUMA_MAX_PARTS = 5;
+/**
+ * How far a part may be off the mean part: the panels of one heavy-JPEG collage differ by up to
+ * 5.9 % of their mean (seeds 2200–2207, 2250–2251: 164–180 px of a 4×1, 189–202 of a 3×1), so 8 %
+ * plus 2 px of JPEG-blurred seam edges.
+ */
+const PART_SLACK_SHARE = 0.08;
+const PART_SLACK_PX = 2;
+/** Widest margin an end part may add beyond a part: measured heavy margins 2–7 px. */
+/** Lines two margins of one canvas may differ by once found: a margin's last line may blend into the panel (±1 a side) and a 4:2:0 block may lose one more. */
+const MARGIN_MATCH = 3;
+const LUMA_MARGIN_MAX = 10;
+
+function luma(r: number, g: number, b: number): number {
+  return 0.299 * r + 0.587 * g + 0.114 * b;
+}
+
+/**
+ * Per line of `probed` (PROBES probes a line, R, G, B): whether all its probes but LUMA_PROBE_MISSES
+ * lie within LUMA_TOLERANCE of one luma (`flat`), and that luma (`probeLevel`). Plain and ringing
+ * lines are skipped: one colour, they are the colour rules' to judge.
+ */
+function flatLumaProbes(probed: Uint8Array, count: number, probeLevel: Float32Array, flat: Uint8Array, kinds: Uint8Array): void {
+  const at = (q: number): number => luma(probed[q * 3]!, probed[q * 3 + 1]!, probed[q * 3 + 2]!);
+  for (let l = 0; l < count; l++) {
+    // A plain or ringing line is one colour: the colour rules' to judge. Skipping them also keeps
+    // this off a photo strip's sky rows (the bench strip: 172 of its 500 rows pass the fast test).
+    if (kinds[l] !== LineKind.Content) continue;
+    const base = l * PROBES;
+    // Fast reject on four probes spread over the line (across the panels of a strip): with at most
+    // LUMA_PROBE_MISSES (1) off the line's luma, three of them are within LUMA_TOLERANCE of it, so
+    // within twice that of each other: at least three close pairs.
+    const a = at(base), b = at(base + 5), c = at(base + 10), e = at(base + 15);
+    const near = 2 * LUMA_TOLERANCE;
+    const pairs = (Math.abs(a - b) <= near ? 1 : 0) + (Math.abs(a - c) <= near ? 1 : 0) + (Math.abs(a - e) <= near ? 1 : 0) + (Math.abs(b - c) <= near ? 1 : 0) + (Math.abs(b - e) <= near ? 1 : 0) + (Math.abs(c - e) <= near ? 1 : 0);
+    if (pairs < 3) continue;
+    // All but the lowest or the highest probe (the one that may miss) within a span of twice
+    // LUMA_TOLERANCE: then within LUMA_TOLERANCE of its middle, the line's luma.
+    let lo1 = 256, lo2 = 256, hi1 = -1, hi2 = -1;
+    for (let s = 0; s < PROBES; s++) {
+      const y = at(base + s);
+      if (y < lo1) {
+        lo2 = lo1;
+        lo1 = y;
+      } else if (y < lo2) lo2 = y;
+      if (y > hi1) {
+        hi2 = hi1;
+        hi1 = y;
+      } else if (y > hi2) hi2 = y;
+    }
+    if (hi2 - lo1 <= near) {
+      probeLevel[l] = (hi2 + lo1) / 2;
+      flat[l] = 1;
+    } else if (hi1 - lo2 <= near) {
+      probeLevel[l] = (hi1 + lo2) / 2;
+      flat[l] = 1;
+    }
+  }
+}
+
+/**
+ * Whether at least `share` of the lumas along line `line` are farther than LUMA_TOLERANCE from
+ * `m` (`far`) or within it (not `far`): one pass, stopping as soon as the answer is known.
+ */
+function lumaShare(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, length: number, m: number, far: boolean, share: number): boolean {
+  const d = raster.data;
+  const step = axis === 'horizontal' ? raster.width * 4 : 4;
+  let p = axis === 'horizontal' ? (region.y * raster.width + region.x + line) * 4 : ((region.y + line) * raster.width + region.x) * 4;
+  const needed = Math.ceil(share * length);
+  let hits = 0;
+  for (let t = 0; t < length; t++, p += step) {
+    const a = d[p + 3]!;
+    const y = a === 255 ? luma(d[p]!, d[p + 1]!, d[p + 2]!) : luma(overWhite(d[p]!, a), overWhite(d[p + 1]!, a), overWhite(d[p + 2]!, a));
+    if (Math.abs(y - m) > LUMA_TOLERANCE === far && ++hits >= needed) return true;
+    if (hits + (length - t - 1) < needed) return false;
+  }
+  return hits >= needed;
+}
+
+/**
+ * Whether `seams` (sorted, along an axis of `count` lines) divide it into parts of one size (see
+ * PART_SLACK_SHARE): the parts between seams within the slack of their mean, and each end part
+ * (from the picture's edge, a margin included) at most LUMA_MARGIN_MAX longer than them, or, with
+ * one seam, the two halves within the slack of each other.
+ */
+export function equalParts(seams: readonly Interval[], count: number): boolean {
+  const cuts = seams.map((s) => (s.start + s.end) / 2);
+  const first = cuts[0]!;
+  const last = count - cuts[cuts.length - 1]!;
+  if (cuts.length === 0) return false;
+  if (cuts.length === 1) return Math.abs(first - last) <= PART_SLACK_SHARE * ((first + last) / 2) + PART_SLACK_PX;
+  const inner: number[] = [];
+  for (let i = 1; i < cuts.length; i++) inner.push(cuts[i]! - cuts[i - 1]!);
+  const mean = inner.reduce((a, b) => a + b, 0) / inner.length;
+  const slack = PART_SLACK_SHARE * mean + PART_SLACK_PX;
+  if (inner.some((p) => Math.abs(p - mean) > slack)) return false;
+  return [first, last].every((e) => e >= mean - slack && e <= mean + slack + LUMA_MARGIN_MAX);
+}
+
+/**
+ * `found` with the luma seams along `axis` (see LUMA_TOLERANCE) added when they and the seams
+ * found before (`found`, `plainSeams`) divide the axis into equal parts (`equalParts`).
+ */
+function lumaSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', kinds: Uint8Array, found: readonly DamagedSeam[], plainSeams: readonly Interval[], probedAll?: Uint8Array): DamagedSeam[] {
+  const count = axis === 'horizontal' ? region.width : region.height;
+  const length = axis === 'horizontal' ? region.height : region.width;
+  if (length < PROBES || count < 2 * PROBES) return [...found];
+  // Seams and candidates within the margins' reach of an end are a margin's edges, not seams.
+  const edgeZone = LUMA_MARGIN_MAX + THIN_SEAM;
+  const inside = (k: Interval): boolean => k.start >= edgeZone && k.end <= count - edgeZone;
+  const known: Interval[] = [...plainSeams, ...found].filter(inside).sort((a, b) => a.start - b.start);
+  // Seams found already dividing the axis evenly leave no place for a luma seam the division
+  // needs (and keep this search off the common path: a collage whose seams were all found).
+  if (known.length > 0 && equalParts(known, count)) return [...found];
+  // A collage draws its seams alike (WIDTH_RATIO): beside a seam found wider than a thin one with
+  // its JPEG-blended edges (THIN_SEAM on each side), there is no 1–3 px seam to look for. Measured:
+  // the seams found in the 80 heavy collages of the tuning batches span 1–4 lines (the runs of
+  // 33–78 found in four of them are photos' flat bands, which leave those four as they were).
+  if (known.some((k) => k.end - k.start > 2 * THIN_SEAM)) return [...found];
+  let probed = probedAll;
+  if (!probed || probed.length !== count * PROBES * 3) {
+    const all = new Int32Array(count);
+    for (let i = 0; i < count; i++) all[i] = i;
+    probed = readProbes(raster, region, axis, all, length);
+  }
+  const p = probed;
+  const probeLuma = (l: number, s: number): number => luma(p[(l * PROBES + s) * 3]!, p[(l * PROBES + s) * 3 + 1]!, p[(l * PROBES + s) * 3 + 2]!);
+  const probeLevel = new Float32Array(count);
+  const flatProbed = new Uint8Array(count);
+  flatLumaProbes(probed, count, probeLevel, flatProbed, kinds);
+  // A side line's probes must show it off the seam's luma (a conservative 3 of 16, as PANEL_PROBES).
+  const probedOff = (l: number, m: number): boolean => {
+    let off = 0;
+    for (let s = 0; s < PROBES; s++) if (Math.abs(probeLuma(l, s) - m) > LUMA_TOLERANCE) off++;
+    return off >= PANEL_PROBES;
+  };
+  const near = (a: Interval, b: Interval): boolean => a.start <= b.end + BLEND_LINES && b.start <= a.end + BLEND_LINES;
+  const meanOf = (line: number): Rgb => {
+    const mean = lineMean(raster, region, axis, line, 0, length);
+    return [Math.round(mean[0]!), Math.round(mean[1]!), Math.round(mean[2]!)];
+  };
+  // The colour a luma seam reports: its own line's is a blend with the panels (the chroma lost),
+  // so a margin of its luma, wide enough to keep its chroma, names it better. Measured: a 1 px red
+  // seam of a 4x3 grid with a 10 px red margin (webp q63, seed 2200) read (133,66,76); voted so,
+  // the margin (220,30,40) was no longer the collage colour and was left inside the end parts.
+  const marginColour = (m: number): Rgb | null => {
+    for (const l of [0, count - 1]) if (lumaShare(raster, region, axis, l, length, m, false, LUMA_FLAT_SHARE)) return meanOf(l);
+    return null;
+  };
+  const candidates: DamagedSeam[] = [];
+  for (let i = edgeZone; i < count - edgeZone; ) {
+    if (flatProbed[i] === 0) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < count && flatProbed[i] === 1 && Math.abs(probeLevel[i]! - probeLevel[start]!) <= LUMA_TOLERANCE) i++;
+    const end = i;
+    if (end - start > THIN_SEAM || end > count - edgeZone) continue;
+    const m0 = probeLevel[start + ((end - start) >> 1)]!;
+    if (!(probedOff(start - 1, m0) || probedOff(start - 2, m0)) || !(probedOff(end, m0) || probedOff(end + 1, m0))) continue;
+    if (known.some((k) => near(k, { start, end }))) continue;
+    // Read in full: a line of the run flat around its probes' luma, then the sides off it.
+    let best = -1;
+    for (let l = start; l < end && best < 0; l++) if (lumaShare(raster, region, axis, l, length, probeLevel[l]!, false, LUMA_FLAT_SHARE)) best = l;
+    if (best < 0) continue;
+    const bestMedian = probeLevel[best]!;
+    const side = (a: number, b: number): boolean => lumaShare(raster, region, axis, a, length, bestMedian, true, LUMA_OFF_SHARE) || lumaShare(raster, region, axis, b, length, bestMedian, true, LUMA_OFF_SHARE);
+    if (!side(start - 1, start - 2) || !side(end, end + 1)) continue;
+    candidates.push({ start, end, colour: marginColour(bestMedian) ?? meanOf(best) });
+  }
+  if (candidates.length === 0) return [...found];
+  const seams = [...known, ...candidates].sort((a, b) => a.start - b.start);
+  if (seams.length + 1 > LUMA_MAX_PARTS || !equalParts(seams, count)) return [...found];
+  return [...found, ...candidates].sort((a, b) => a.start - b.start);
+}
+
+/**
+ * `runs` with its margins widened over the lines JPEG smeared: a margin of LUMA_MARGIN_MAX lines
+ * or less shares its 8×8 blocks with the panel beside, so at q25–40 its lines spread beyond a
+ * plain line, often beyond a ringing one, and their mean drifts off the collage colour (itself
+ * voted from thin seams' blended lines), while their luma stays the colour's. Measured on the
+ * heavy collages of the tuning batches: a 4 px blue margin read content on its 4 rows, their luma
+ * within 16 of 65 (the colour's) on 0.99, 0.98, 0.97, 0.92 of each row, the photo's first row
+ * beside on 0.56 or less; 5 heavy collages of 18 batches (4–7 px margins) lost a margin so.
+ * From each end, the lines from where the plain margin ends, each within LUMA_TOLERANCE of the
+ * colour's luma on LUMA_FLAT_SHARE of it, the whole margin within LUMA_MARGIN_MAX; kept only when
+ * the two margins then match within MARGIN_MATCH (a canvas frames a collage alike on both sides;
+ * a photo's pale edge at the colour's luma shows at one).
+ */
+export function lumaMargins(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', kinds: Uint8Array, runs: AxisRuns, colour: Rgb): AxisRuns {
+  const count = kinds.length;
+  const length = axis === 'horizontal' ? region.height : region.width;
+  const target = luma(colour[0], colour[1], colour[2]);
+  const smeared = (l: number): boolean => lumaShare(raster, region, axis, l, length, target, false, LUMA_FLAT_SHARE);
+  let contentStart = runs.contentStart;
+  while (contentStart < LUMA_MARGIN_MAX && contentStart < runs.contentEnd && smeared(contentStart)) contentStart++;
+  let contentEnd = runs.contentEnd;
+  while (count - contentEnd < LUMA_MARGIN_MAX && contentEnd > contentStart && smeared(contentEnd - 1)) contentEnd--;
+  if (contentStart === runs.contentStart && contentEnd === runs.contentEnd) return runs;
+  if (contentStart === 0 || contentEnd === count || Math.abs(contentStart - (count - contentEnd)) > MARGIN_MATCH) return runs;
+  return { contentStart, contentEnd, separators: runs.separators.filter((r) => r.start > contentStart && r.end < contentEnd) };
 }

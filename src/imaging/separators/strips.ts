@@ -7,7 +7,7 @@ import { attachCaptions, CAPTION_RATIO, FLAT_TOLERANCE, isLight } from './captio
 import { backgroundBeside, GAP_COLOUR_TOLERANCE, isGapInsidePanel } from './background-gap.js';
 import { classifyLines, LineKind, meanColour, RUN_COLOUR_AGREEMENT, shadeLines } from './classify.js';
 import { ballotOfRun, BLEND_LINES, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
-import { damagedSeams } from './damaged-seams.js';
+import { damagedSeams, lumaMargins } from './damaged-seams.js';
 import { exactTwin } from './exact-twins.js';
 import { seamAndFade, shadedTwins } from './fading-seams.js';
 import { oneColourPieces, seamOfRun } from './seams.js';
@@ -137,7 +137,9 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   const inkBeside = (line: number, beyond: number, seam: Rgb): boolean => antialiasedInk(raster, region, axis, line, beyond, seam);
   const firstRuns = findRuns(kinds, lines, options.colour, inkBeside);
   if (firstRuns === null) return none;
-  const margined = options.colour ? marginsOf(firstRuns, kinds, lines, options.colour, inkBeside) : firstRuns;
+  const margined0 = options.colour ? marginsOf(firstRuns, kinds, lines, options.colour, inkBeside) : firstRuns;
+  // Beside a seam found only by the damaged-seam rules, a thin margin's lines JPEG smeared (content lines of the margin's luma, damaged-seams.ts).
+  const margined = margined0 && options.colour && options.damagedFound?.length ? lumaMargins(raster, region, axis, kinds, margined0, options.colour) : margined0;
   if (margined === null) return none;
   const runs = options.colour ? splitAtFlatPanels(margined, kinds, lines, options.colour) : margined;
 
