@@ -63,3 +63,20 @@ describe('reading order of grid panels', () => {
     ]);
   });
 });
+
+describe('a band’s stretch far wider than its parent seam', () => {
+  it('is a photo’s flat edge beside a thin seam, not a gutter: the band is not cut through the photo', () => {
+    // One wide photo over two; a 2 px white seam under it and between the two; the right photo's
+    // left 80 columns are white. The bottom band reads one 82 px white run, 41× its parent seam.
+    const [w, h, seam, flat] = [400, 160, 2, 80];
+    const r = createRaster(2 * w + seam, 2 * h + seam);
+    fill(r, { x: 0, y: 0, width: r.width, height: r.height }, [255, 255, 255]);
+    gradientPanel(r, { x: 0, y: 0, width: r.width, height: h }, 0, 20, 2);
+    gradientPanel(r, { x: 0, y: h + seam, width: w, height: h }, 1, 20, 3);
+    gradientPanel(r, { x: w + seam + flat, y: h + seam, width: w - flat, height: h }, 2, 20, 4);
+    const plan = planSplit(r);
+    const right = { x: w + seam, width: w };
+    if (plan.ok) for (const p of plan.parts) expect(p.x <= right.x || p.x >= right.x + right.width, `a cut at x=${p.x} runs through the right photo`).toBe(true);
+    expect(plan.ok).toBe(true);
+  });
+});

@@ -37,6 +37,16 @@ export const MAX_GRID_PANELS = 16;
 const SEAM_WIDTH_RATIO = 2;
 /** …give or take the few lines lossy ringing adds to or takes from a seam. */
 const SEAM_WIDTH_SLACK = 4;
+/**
+ * …and at most this many times as wide (plus WIDE_SEAM_SLACK): one collage's gutters are alike, so
+ * a band's plain stretch far wider than the seam it was cut out along is a photo's own flat area
+ * beside a seam too thin to see there (independent seed 2005 heavy-07: 1 px white seams at q25
+ * saved twice; the middle band's white run 448–537, a white photo's edge beside the seam at 446,
+ * was cut at 492 through that photo). Captions widen a band's gutters to seam + the caption's
+ * padding: 19 px against 6 (red-team caption-13), well inside.
+ */
+const WIDE_SEAM_RATIO = 4;
+const WIDE_SEAM_SLACK = 24;
 /** Three levels cover every guillotine layout of up to 8 panels met in practice (rows of columns of rows). */
 const MAX_GRID_DEPTH = 3;
 
@@ -72,6 +82,7 @@ function refineSeam(parent: Separator | undefined, known: readonly Separator[], 
     // captions under its photos has 6 px columns but 19 px rows (seam + the caption's padding;
     // red-team caption-13), and its columns failed the test (6·2 + 4 < 19): the grid fell to 2 rows.
     if (!aligned && w * SEAM_WIDTH_RATIO + SEAM_WIDTH_SLACK < parent.end - parent.start) return null;
+    if (!aligned && w > WIDE_SEAM_RATIO * (parent.end - parent.start) + WIDE_SEAM_SLACK) return null;
     const reference = colour ?? parent.colour;
     for (let c = 0; c < 3; c++) if (Math.abs(sep.colour[c]! - reference[c]!) > SEAM_COLOUR_TOLERANCE) return null;
     return sep;
