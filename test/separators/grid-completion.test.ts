@@ -7,9 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Box } from '../../src/imaging/raster.js';
 import { createRaster } from '../../src/imaging/raster.js';
-import { completeGrid, type BlockPlan } from '../../src/imaging/separators/grid-completion.js';
+import { completeGrid, thinSeamLattice, type BlockPlan } from '../../src/imaging/separators/grid-completion.js';
+import { planSplit } from '../../src/imaging/separators/index.js';
 import { scoreBatch } from './score.js';
-import { fill, gradientPanel } from './build.js';
+import { fill, gradientPanel, random } from './build.js';
 
 const RED = [220, 30, 40] as const;
 
@@ -143,5 +144,106 @@ describe('big photo grids with thin ringing seams, planned whole', () => {
       expect(r.badCuts, r.expected.file).toEqual([]);
       expect(r.exact, `${r.expected.file}: ${r.why}`).toBe(true);
     }
+  });
+});
+
+/**
+ * A grid of gradient photos (`widths` × `heights`) with 1 px seams of `seam` whose chroma is
+ * scattered as 4:2:0 JPEG leaves it (red and blue ±60, green making up the luma): every seam line
+ * spreads far over 64 (no plain or ringing line) and keeps ~20 % of its pixels over 48 off the
+ * colour (no damaged seam), while its luma stays within a few levels.
+ */
+function thinGrid(widths: number[], heights: number[], seam: readonly [number, number, number] = [128, 128, 128], seed = 3): { raster: ReturnType<typeof createRaster>; panels: Box[] } {
+  const width = widths.reduce((a, b) => a + b) + widths.length - 1;
+  const height = heights.reduce((a, b) => a + b) + heights.length - 1;
+  const raster = createRaster(width, height);
+  const rand = random(seed);
+  for (let p = 0; p < width * height * 4; p += 4) {
+    const dr = Math.round((rand() * 2 - 1) * 60);
+    const db = Math.round((rand() * 2 - 1) * 60);
+    const dg = Math.round(-(0.299 * dr + 0.114 * db) / 0.587);
+    raster.data.set([seam[0] + dr, seam[1] + dg, seam[2] + db, 255].map((v) => Math.max(0, Math.min(255, v))), p);
+  }
+  const panels: Box[] = [];
+  let y = 0;
+  heights.forEach((h, j) => {
+    let x = 0;
+    widths.forEach((w, i) => {
+      gradientPanel(raster, { x, y, width: w, height: h }, j * widths.length + i, 20, j * widths.length + i + 1);
+      panels.push({ x: i === 0 ? 0 : x - 1, y: j === 0 ? 0 : y - 1, width: w + (i === 0 ? 0 : 1), height: h + (j === 0 ? 0 : 1) });
+      x += w + 1;
+    });
+    y += h + 1;
+  });
+  return { raster, panels };
+}
+
+describe('thinSeamLattice: a grid of thin seams seen only in their luma', () => {
+  it('splits a 1883 px 4x4 grid of 1 px seams, beyond the damaged-seam search (refused without it)', () => {
+    const { raster } = thinGrid([470, 470, 470, 470], [470, 470, 470, 470]);
+    const plan = planSplit(raster);
+    expect(plan.ok).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.axis).toBe('grid');
+    expect(plan.reason).toContain('thin seams');
+    // Cut at each seam's line: a 1 px seam's middle.
+    const at = [0, 470, 941, 1412, 1883];
+    expect(plan.parts).toEqual([0, 1, 2, 3].flatMap((j) => [0, 1, 2, 3].map((i) => ({ x: at[i]!, y: at[j]!, width: at[i + 1]! - at[i]!, height: at[j + 1]! - at[j]! }))));
+  });
+
+  it('finds a 3x3 lattice directly, and refines a plan whose cuts lie on it', () => {
+    const { raster } = thinGrid([300, 300, 300], [250, 250, 250]);
+    expect(thinSeamLattice(raster, [], undefined)).toHaveLength(9);
+    // The rows found already (cut at y 250 and 501): the lattice adds the columns.
+    const rows = [{ x: 0, y: 0, width: 902, height: 250 }, { x: 0, y: 250, width: 902, height: 251 }, { x: 0, y: 501, width: 902, height: 251 }];
+    expect(thinSeamLattice(raster, rows, undefined)).toHaveLength(9);
+  });
+
+  it('keeps a plan that has a cut off the lattice, or as many panels', () => {
+    const { raster } = thinGrid([300, 300, 300], [250, 250, 250]);
+    expect(thinSeamLattice(raster, [{ x: 0, y: 0, width: 450, height: 752 }, { x: 450, y: 0, width: 452, height: 752 }], undefined)).toBeNull();
+    const nine = thinSeamLattice(raster, [], undefined)!;
+    expect(thinSeamLattice(raster, nine, undefined)).toBeNull();
+  });
+
+  it('takes no lattice of unequal cells, of one seam on an axis, or of more than three', () => {
+    expect(thinSeamLattice(thinGrid([300, 140, 300], [250, 250, 250]).raster, [], undefined)).toBeNull();
+    expect(thinSeamLattice(thinGrid([300, 300, 300], [380, 380]).raster, [], undefined)).toBeNull();
+    expect(thinSeamLattice(thinGrid([150, 150, 150, 150, 150], [250, 250, 250]).raster, [], undefined)).toBeNull();
+  });
+
+  it('takes no lattice whose seams differ in luma, or of another luma than the collage colour', () => {
+    const { raster } = thinGrid([300, 300, 300], [250, 250, 250]);
+    expect(thinSeamLattice(raster, [], [128, 128, 128])).toHaveLength(9);
+    expect(thinSeamLattice(raster, [], [255, 255, 255])).toBeNull();
+    // The second column seam (x 601) drawn dark.
+    fill(raster, { x: 601, y: 0, width: 1, height: 752 }, [40, 40, 40]);
+    expect(thinSeamLattice(raster, [], undefined)).toBeNull();
+  });
+
+  it('takes no lattice of a wide band of one luma (a sky), only thin seams flanked by photos', () => {
+    const { raster } = thinGrid([300, 300, 300], [250, 250, 250]);
+    // The top row's photos shade into a band of the seam's grey (rows 100–129): the row seams
+    // stay, but a 30-line band is no seam, and its own edges are flanked by grey on one side.
+    fill(raster, { x: 0, y: 100, width: 902, height: 30 }, [128, 128, 128]);
+    expect(thinSeamLattice(raster, [], undefined)).toHaveLength(9);
+    // A speckled grey band (rows 140–169, a tenth of its pixels dark: none of its rows one luma)
+    // with one clean row inside (155): a line of one luma, but flanked by the band, not by photos.
+    const rand = random(9);
+    for (let y = 140; y < 170; y++) for (let x = 0; x < 902; x++) raster.data.set(y !== 155 && rand() < 0.1 ? [20, 20, 20] : [128, 128, 128], (y * 902 + x) * 4);
+    expect(thinSeamLattice(raster, [], undefined)).toHaveLength(9);
+    // Each column seam widened by grey on both sides to 31 px: a band, not a seam.
+    for (const x of [285, 586]) fill(raster, { x, y: 0, width: 31, height: 752 }, [128, 128, 128]);
+    expect(thinSeamLattice(raster, [], undefined)).toBeNull();
+  });
+
+  it('refuses a table: white cells ruled by thin black lines make an equal lattice, but no photos', () => {
+    const raster = createRaster(902, 752);
+    fill(raster, { x: 0, y: 0, width: 902, height: 752 }, [255, 255, 255]);
+    for (const x of [300, 601]) fill(raster, { x, y: 0, width: 1, height: 752 }, [0, 0, 0]);
+    for (const y of [250, 501]) fill(raster, { x: 0, y, width: 902, height: 1 }, [0, 0, 0]);
+    // A word in every cell.
+    for (let i = 0; i < 9; i++) fill(raster, { x: (i % 3) * 301 + 20, y: Math.floor(i / 3) * 251 + 20, width: 60, height: 8 }, [0, 0, 0]);
+    expect(thinSeamLattice(raster, [], undefined)).toBeNull();
   });
 });
