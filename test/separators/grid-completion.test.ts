@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Box } from '../../src/imaging/raster.js';
 import { createRaster } from '../../src/imaging/raster.js';
-import { completeGrid, thinSeamLattice, type BlockPlan } from '../../src/imaging/separators/grid-completion.js';
+import { completeGrid, completeStrip, thinSeamLattice, type BlockPlan } from '../../src/imaging/separators/grid-completion.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
 import { scoreBatch } from './score.js';
 import { fill, gradientPanel, random } from './build.js';
@@ -245,5 +245,97 @@ describe('thinSeamLattice: a grid of thin seams seen only in their luma', () => 
     // A word in every cell.
     for (let i = 0; i < 9; i++) fill(raster, { x: (i % 3) * 301 + 20, y: Math.floor(i / 3) * 251 + 20, width: 60, height: 8 }, [0, 0, 0]);
     expect(thinSeamLattice(raster, [], undefined)).toBeNull();
+  });
+});
+
+/**
+ * Gradient photos side by side (`widths`, 400 tall; four of 300 px by default) with 8 px white
+ * seams (x 300–308, 608–616, 916–924 by default), and a red badge-like disc of radius 22 over the
+ * first seam's top end that the picture's edge cuts off. Segments as a strip detection that lost
+ * the first seam returns them: the first two photos as one.
+ */
+function badgeStrip(widths = [300, 300, 300, 300]): { raster: ReturnType<typeof createRaster>; segments: { start: number; end: number }[]; seams: { start: number; end: number }[] } {
+  const width = widths.reduce((a, b) => a + b) + 8 * (widths.length - 1);
+  const raster = createRaster(width, 400);
+  fill(raster, { x: 0, y: 0, width, height: 400 }, [255, 255, 255]);
+  const xs = widths.map((_, i) => widths.slice(0, i).reduce((a, b) => a + b, 0) + 8 * i);
+  widths.forEach((w, i) => gradientPanel(raster, { x: xs[i]!, y: 0, width: w, height: 400 }, i, 20, i + 1));
+  const first = xs[1]! - 8;
+  for (let y = 0; y < 22; y++) for (let x = first - 18; x < first + 26; x++) if ((x - first - 4) ** 2 + y ** 2 <= 22 ** 2) raster.data.set([200, 30, 40, 255], (y * width + x) * 4);
+  const seams = xs.slice(2).map((x) => ({ start: x - 8, end: x }));
+  const cuts = seams.map((s) => s.start + 4);
+  return { raster, segments: [0, ...cuts].map((c, i) => ({ start: c, end: cuts[i] ?? width })), seams };
+}
+
+describe('completeStrip: a strip of equal panels with some merged', () => {
+  it('cuts a merged panel of two at its seam, a badge on it', () => {
+    const { raster, segments, seams } = badgeStrip();
+    expect(completeStrip(raster, 'horizontal', segments, seams, [255, 255, 255])).toEqual([
+      { start: 0, end: 304 },
+      { start: 304, end: 612 },
+      { start: 612, end: 920 },
+      { start: 920, end: 1224 },
+    ]);
+  });
+
+  it('cuts nothing where there is no seam (one photo as long as two and a seam)', () => {
+    const { raster, segments, seams } = badgeStrip();
+    gradientPanel(raster, { x: 0, y: 0, width: 608, height: 400 }, 5, 20, 9);
+    expect(completeStrip(raster, 'horizontal', segments, seams, [255, 255, 255])).toBeNull();
+  });
+
+  it('cuts nothing in a panel that is no whole number of the others', () => {
+    // The second photo 40 px longer: the seam at x 300 is where a pair's would be, but the merged
+    // panel (648 px) is no pair of 300 px photos.
+    const { raster, segments, seams } = badgeStrip([300, 340, 300, 300]);
+    expect(completeStrip(raster, 'horizontal', segments, seams, [255, 255, 255])).toBeNull();
+    const equal = badgeStrip();
+    expect(completeStrip(equal.raster, 'horizontal', equal.segments, equal.seams, [255, 255, 255])).toHaveLength(4);
+  });
+
+  it('cuts nothing at a white band much wider than the seams, or one reaching past the place', () => {
+    const { raster, segments, seams } = badgeStrip();
+    fill(raster, { x: 290, y: 0, width: 28, height: 400 }, [255, 255, 255]);
+    expect(completeStrip(raster, 'horizontal', segments, seams, [255, 255, 255])).toBeNull();
+    const other = badgeStrip();
+    // A white band x 250–308: the seam's lines and 50 of the photo's, joined.
+    fill(other.raster, { x: 250, y: 0, width: 50, height: 400 }, [255, 255, 255]);
+    expect(completeStrip(other.raster, 'horizontal', other.segments, other.seams, [255, 255, 255])).toBeNull();
+  });
+
+  it('cuts nothing at the edge of a light band that reaches into the place from a photo', () => {
+    const { raster, segments, seams } = badgeStrip();
+    // No seam at x 300 (one photo across), but a light grey band (x 200–296, within 48 of white
+    // and off it by 40) whose last lines fall where the seam would be.
+    gradientPanel(raster, { x: 0, y: 0, width: 608, height: 400 }, 5, 20, 9);
+    fill(raster, { x: 200, y: 0, width: 96, height: 400 }, [215, 215, 215]);
+    expect(completeStrip(raster, 'horizontal', segments, seams, [255, 255, 255])).toBeNull();
+  });
+
+  it('cuts nothing in a merged panel whose seams are not all there', () => {
+    // Three photos as one (the first two seams lost), the second of them painted over.
+    const { raster, seams } = badgeStrip();
+    const three = [{ start: 0, end: 920 }, { start: 920, end: 1224 }];
+    expect(completeStrip(raster, 'horizontal', three, seams.slice(1), [255, 255, 255])).toHaveLength(4);
+    gradientPanel(raster, { x: 308, y: 0, width: 612, height: 400 }, 6, 20, 11);
+    expect(completeStrip(raster, 'horizontal', three, seams.slice(1), [255, 255, 255])).toBeNull();
+  });
+
+  it('cuts nothing where no photo shows beside the seam (a white photo edge: no boundary)', () => {
+    const { raster, segments, seams } = badgeStrip();
+    // The photo's last 40 columns white with dark stripes across 3 rows of every 10: off the seam
+    // colour at 0.3, under PANEL_SHARE (and under 0.8 on it: no seam line either).
+    fill(raster, { x: 260, y: 0, width: 40, height: 400 }, [250, 250, 250]);
+    for (let y = 0; y < 400; y += 10) fill(raster, { x: 260, y, width: 40, height: 3 }, [0, 0, 0]);
+    expect(completeStrip(raster, 'horizontal', segments, seams, [255, 255, 255])).toBeNull();
+  });
+
+  it('splits the committed strips whose corner badges hid a seam (independent seeds 2403, 2406)', async () => {
+    const results = await scoreBatch('strip-completion');
+    expect(results.map((r) => r.expected.file).sort()).toEqual(['i2403-badge-04.jpg', 'i2406-badge-02.jpg']);
+    for (const r of results) {
+      expect(r.badCuts, r.expected.file).toEqual([]);
+      expect(r.exact, `${r.expected.file}: ${r.why}`).toBe(true);
+    }
   });
 });

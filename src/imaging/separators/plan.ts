@@ -18,7 +18,8 @@
  * - grids of rows and columns by recursive guillotine cuts, up to 16 panels when the cuts align (`grid.ts`);
  *   blocks of unequal grids are planned again as pictures of their own, and split where their
  *   cuts have the seam colour and align with the other panels (`grid-completion.ts`), and a 3–4 ×
- *   3–4 photo grid whose thin seams only their luma shows is found as one lattice there too;
+ *   3–4 photo grid whose thin seams only their luma shows is found as one lattice there too, and
+ *   a strip's panels that are exactly two or more of the others long are cut at their seams;
  * - lines are read until proven content, never sampled (`line-stats.ts`, with measured throughput).
  */
 import type { Box, Raster } from '../raster.js';
@@ -27,7 +28,7 @@ import { classifyLines, LineKind, lineMean, meanColour } from './classify.js';
 import { BLEND_LINES, canvasShare, CANVAS_SHARE_MAX, collageColourOfBallots, sameColour, SOLID_PANEL_SHARE, type Rgb } from './collage-colour.js';
 import { FLAT_TOLERANCE } from './captions.js';
 import { detectGrid, MAX_GRID_PANELS } from './grid.js';
-import { completeGrid, thinSeamLattice } from './grid-completion.js';
+import { completeGrid, completeStrip, thinSeamLattice } from './grid-completion.js';
 import { measureColumnsOnly, measureLines, measureRows, type LineStats, type OneAxisStats, type RegionStats } from './line-stats.js';
 import { NARROW_RINGING_RUN } from './runs.js';
 import { equalDivision } from './segments.js';
@@ -197,6 +198,11 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean): Sp
     if (axisOption === 'auto' && frameSearch && drawnOn === undefined && (best === undefined || best.parts.length < MAX_GRID_PANELS)) {
       const lattice = thinSeamLattice(raster, best?.parts ?? [], colour);
       if (lattice) return { ok: true, axis: 'grid', method: 'detected', parts: lattice, reason: explainLattice(lattice) };
+    }
+    // A strip with panels of one length but for a merged few: their seams a badge crosses (grid-completion.ts).
+    if (best && best.axis !== 'grid' && chosenStrip && best.axis === chosenStrip.axis && colour !== undefined && frameSearch) {
+      const done = completeStrip(raster, chosenStrip.axis, chosenStrip.segments, chosenStrip.separators, colour);
+      if (done) return { ok: true, axis: best.axis, method: 'detected', parts: stripBoxes(full, best.axis, done), reason: `${best.why}; ${done.length - chosenStrip.segments.length} more found where panels of one length meet under a badge` };
     }
     if (best) return { ok: true, axis: best.axis, method: 'detected', parts: best.parts, reason: best.why };
     const apparent = Math.max(h?.apparent ?? 0, v?.apparent ?? 0);
