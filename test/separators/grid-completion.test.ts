@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Box } from '../../src/imaging/raster.js';
 import { createRaster } from '../../src/imaging/raster.js';
-import { completeGrid, completeStrip, thinSeamLattice, type BlockPlan } from '../../src/imaging/separators/grid-completion.js';
+import { completeGrid, completeGridCells, completeStrip, thinSeamLattice, type BlockPlan } from '../../src/imaging/separators/grid-completion.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
 import { scoreBatch } from './score.js';
 import { fill, gradientPanel, random } from './build.js';
@@ -337,5 +337,41 @@ describe('completeStrip: a strip of equal panels with some merged', () => {
       expect(r.badCuts, r.expected.file).toEqual([]);
       expect(r.exact, `${r.expected.file}: ${r.why}`).toBe(true);
     }
+  });
+});
+
+describe('completeGridCells: a grid with panels of two cells', () => {
+  /** A 3×2 grid of 300×250 photos with 8 px white seams (916×508), found as 2×2: the left two columns of each row as one panel. */
+  function merged(): { raster: ReturnType<typeof createRaster>; panels: Box[] } {
+    const raster = createRaster(916, 508);
+    fill(raster, { x: 0, y: 0, width: 916, height: 508 }, [255, 255, 255]);
+    for (let i = 0; i < 6; i++) gradientPanel(raster, { x: (i % 3) * 308, y: Math.floor(i / 3) * 258, width: 300, height: 250 }, i, 20, i + 1);
+    return {
+      raster,
+      panels: [
+        { x: 0, y: 0, width: 612, height: 254 },
+        { x: 612, y: 0, width: 304, height: 254 },
+        { x: 0, y: 254, width: 612, height: 254 },
+        { x: 612, y: 254, width: 304, height: 254 },
+      ],
+    };
+  }
+
+  it('cuts each panel of two cells at its seam', () => {
+    const { raster, panels } = merged();
+    expect(completeGridCells(raster, panels, [255, 255, 255], 8)).toEqual([
+      { x: 0, y: 0, width: 304, height: 254 },
+      { x: 304, y: 0, width: 308, height: 254 },
+      { x: 612, y: 0, width: 304, height: 254 },
+      { x: 0, y: 254, width: 304, height: 254 },
+      { x: 304, y: 254, width: 308, height: 254 },
+      { x: 612, y: 254, width: 304, height: 254 },
+    ]);
+  });
+
+  it('cuts none when one of them has no seam (a photo two cells wide)', () => {
+    const { raster, panels } = merged();
+    gradientPanel(raster, { x: 0, y: 258, width: 608, height: 250 }, 7, 20, 9);
+    expect(completeGridCells(raster, panels, [255, 255, 255], 8)).toBeNull();
   });
 });

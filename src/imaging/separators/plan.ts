@@ -28,7 +28,7 @@ import { classifyLines, LineKind, lineMean, meanColour } from './classify.js';
 import { BLEND_LINES, canvasShare, CANVAS_SHARE_MAX, collageColourOfBallots, sameColour, SOLID_PANEL_SHARE, type Rgb } from './collage-colour.js';
 import { FLAT_TOLERANCE } from './captions.js';
 import { detectGrid, MAX_GRID_PANELS } from './grid.js';
-import { completeGrid, completeStrip, thinSeamLattice } from './grid-completion.js';
+import { completeGrid, completeGridCells, completeStrip, thinSeamLattice } from './grid-completion.js';
 import { measureColumnsOnly, measureLines, measureRows, type LineStats, type OneAxisStats, type RegionStats } from './line-stats.js';
 import { NARROW_RINGING_RUN } from './runs.js';
 import { equalDivision } from './segments.js';
@@ -199,10 +199,16 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean): Sp
       const lattice = thinSeamLattice(raster, best?.parts ?? [], colour);
       if (lattice) return { ok: true, axis: 'grid', method: 'detected', parts: lattice, reason: explainLattice(lattice) };
     }
+    // A grid with some panels exactly 2–4 cells long: their seams a badge crosses (grid-completion.ts).
+    if (best && best.axis === 'grid' && colour !== undefined && frameSearch) {
+      const widths = [...h!.separators, ...v!.separators].map((s) => s.end - s.start).sort((a, b) => a - b);
+      const done = widths.length > 0 ? completeGridCells(raster, best.parts, colour, widths[widths.length >> 1]!) : null;
+      if (done) return { ok: true, axis: 'grid', method: 'detected', parts: done, reason: `${explainGrid(done, colour, h!, v!)}; ${done.length - best.parts.length} more panels found where cells of one size meet at a seam crossed by a badge or worn by compression` };
+    }
     // A strip with panels of one length but for a merged few: their seams a badge crosses (grid-completion.ts).
     if (best && best.axis !== 'grid' && chosenStrip && best.axis === chosenStrip.axis && colour !== undefined && frameSearch) {
       const done = completeStrip(raster, chosenStrip.axis, chosenStrip.segments, chosenStrip.separators, colour);
-      if (done) return { ok: true, axis: best.axis, method: 'detected', parts: stripBoxes(full, best.axis, done), reason: `${best.why}; ${done.length - chosenStrip.segments.length} more found where panels of one length meet under a badge` };
+      if (done) return { ok: true, axis: best.axis, method: 'detected', parts: stripBoxes(full, best.axis, done), reason: `${best.why}; ${done.length - chosenStrip.segments.length} more found where panels of one length meet at a seam crossed by a badge or worn by compression` };
     }
     if (best) return { ok: true, axis: best.axis, method: 'detected', parts: best.parts, reason: best.why };
     const apparent = Math.max(h?.apparent ?? 0, v?.apparent ?? 0);
