@@ -179,6 +179,7 @@ function thinGrid(widths: number[], heights: number[], seam: readonly [number, n
 }
 
 describe('thinSeamLattice: a grid of thin seams seen only in their luma', () => {
+  const GREY: [number, number, number] = [128, 128, 128];
   it('splits a 1883 px 4x4 grid of 1 px seams, beyond the damaged-seam search (refused without it)', () => {
     const { raster } = thinGrid([470, 470, 470, 470], [470, 470, 470, 470]);
     const plan = planSplit(raster);
@@ -193,23 +194,25 @@ describe('thinSeamLattice: a grid of thin seams seen only in their luma', () => 
 
   it('finds a 3x3 lattice directly, and refines a plan whose cuts lie on it', () => {
     const { raster } = thinGrid([300, 300, 300], [250, 250, 250]);
-    expect(thinSeamLattice(raster, [], undefined)).toHaveLength(9);
+    expect(thinSeamLattice(raster, [], GREY)).toHaveLength(9);
+    // Without a collage colour only a picture beyond the damaged-seam search is searched.
+    expect(thinSeamLattice(raster, [], undefined)).toBeNull();
     // The rows found already (cut at y 250 and 501): the lattice adds the columns.
     const rows = [{ x: 0, y: 0, width: 902, height: 250 }, { x: 0, y: 250, width: 902, height: 251 }, { x: 0, y: 501, width: 902, height: 251 }];
-    expect(thinSeamLattice(raster, rows, undefined)).toHaveLength(9);
+    expect(thinSeamLattice(raster, rows, GREY)).toHaveLength(9);
   });
 
   it('keeps a plan that has a cut off the lattice, or as many panels', () => {
     const { raster } = thinGrid([300, 300, 300], [250, 250, 250]);
-    expect(thinSeamLattice(raster, [{ x: 0, y: 0, width: 450, height: 752 }, { x: 450, y: 0, width: 452, height: 752 }], undefined)).toBeNull();
-    const nine = thinSeamLattice(raster, [], undefined)!;
-    expect(thinSeamLattice(raster, nine, undefined)).toBeNull();
+    expect(thinSeamLattice(raster, [{ x: 0, y: 0, width: 450, height: 752 }, { x: 450, y: 0, width: 452, height: 752 }], GREY)).toBeNull();
+    const nine = thinSeamLattice(raster, [], GREY)!;
+    expect(thinSeamLattice(raster, nine, GREY)).toBeNull();
   });
 
   it('takes no lattice of unequal cells, of one seam on an axis, or of more than three', () => {
-    expect(thinSeamLattice(thinGrid([300, 140, 300], [250, 250, 250]).raster, [], undefined)).toBeNull();
-    expect(thinSeamLattice(thinGrid([300, 300, 300], [380, 380]).raster, [], undefined)).toBeNull();
-    expect(thinSeamLattice(thinGrid([150, 150, 150, 150, 150], [250, 250, 250]).raster, [], undefined)).toBeNull();
+    expect(thinSeamLattice(thinGrid([300, 140, 300], [250, 250, 250]).raster, [], GREY)).toBeNull();
+    expect(thinSeamLattice(thinGrid([300, 300, 300], [380, 380]).raster, [], GREY)).toBeNull();
+    expect(thinSeamLattice(thinGrid([150, 150, 150, 150, 150], [250, 250, 250]).raster, [], GREY)).toBeNull();
   });
 
   it('takes no lattice whose seams differ in luma, or of another luma than the collage colour', () => {
@@ -218,7 +221,7 @@ describe('thinSeamLattice: a grid of thin seams seen only in their luma', () => 
     expect(thinSeamLattice(raster, [], [255, 255, 255])).toBeNull();
     // The second column seam (x 601) drawn dark.
     fill(raster, { x: 601, y: 0, width: 1, height: 752 }, [40, 40, 40]);
-    expect(thinSeamLattice(raster, [], undefined)).toBeNull();
+    expect(thinSeamLattice(raster, [], GREY)).toBeNull();
   });
 
   it('takes no lattice of a wide band of one luma (a sky), only thin seams flanked by photos', () => {
@@ -226,15 +229,15 @@ describe('thinSeamLattice: a grid of thin seams seen only in their luma', () => 
     // The top row's photos shade into a band of the seam's grey (rows 100–129): the row seams
     // stay, but a 30-line band is no seam, and its own edges are flanked by grey on one side.
     fill(raster, { x: 0, y: 100, width: 902, height: 30 }, [128, 128, 128]);
-    expect(thinSeamLattice(raster, [], undefined)).toHaveLength(9);
+    expect(thinSeamLattice(raster, [], GREY)).toHaveLength(9);
     // A speckled grey band (rows 140–169, a tenth of its pixels dark: none of its rows one luma)
     // with one clean row inside (155): a line of one luma, but flanked by the band, not by photos.
     const rand = random(9);
     for (let y = 140; y < 170; y++) for (let x = 0; x < 902; x++) raster.data.set(y !== 155 && rand() < 0.1 ? [20, 20, 20] : [128, 128, 128], (y * 902 + x) * 4);
-    expect(thinSeamLattice(raster, [], undefined)).toHaveLength(9);
+    expect(thinSeamLattice(raster, [], GREY)).toHaveLength(9);
     // Each column seam widened by grey on both sides to 31 px: a band, not a seam.
     for (const x of [285, 586]) fill(raster, { x, y: 0, width: 31, height: 752 }, [128, 128, 128]);
-    expect(thinSeamLattice(raster, [], undefined)).toBeNull();
+    expect(thinSeamLattice(raster, [], GREY)).toBeNull();
   });
 
   it('refuses a table: white cells ruled by thin black lines make an equal lattice, but no photos', () => {
@@ -244,7 +247,7 @@ describe('thinSeamLattice: a grid of thin seams seen only in their luma', () => 
     for (const y of [250, 501]) fill(raster, { x: 0, y, width: 902, height: 1 }, [0, 0, 0]);
     // A word in every cell.
     for (let i = 0; i < 9; i++) fill(raster, { x: (i % 3) * 301 + 20, y: Math.floor(i / 3) * 251 + 20, width: 60, height: 8 }, [0, 0, 0]);
-    expect(thinSeamLattice(raster, [], undefined)).toBeNull();
+    expect(thinSeamLattice(raster, [], [0, 0, 0])).toBeNull();
   });
 });
 
