@@ -7,9 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Box } from '../../src/imaging/raster.js';
 import { createRaster } from '../../src/imaging/raster.js';
-import { completeGrid, type BlockPlan } from '../../src/imaging/separators/grid-completion.js';
+import { completeGrid, completeGridCells, completeStrip, thinSeamLattice, type BlockPlan } from '../../src/imaging/separators/grid-completion.js';
+import { planSplit } from '../../src/imaging/separators/index.js';
 import { scoreBatch } from './score.js';
-import { fill, gradientPanel } from './build.js';
+import { fill, gradientPanel, random } from './build.js';
 
 const RED = [220, 30, 40] as const;
 
@@ -143,5 +144,237 @@ describe('big photo grids with thin ringing seams, planned whole', () => {
       expect(r.badCuts, r.expected.file).toEqual([]);
       expect(r.exact, `${r.expected.file}: ${r.why}`).toBe(true);
     }
+  });
+});
+
+/**
+ * A grid of gradient photos (`widths` × `heights`) with 1 px seams of `seam` whose chroma is
+ * scattered as 4:2:0 JPEG leaves it (red and blue ±60, green making up the luma): every seam line
+ * spreads far over 64 (no plain or ringing line) and keeps ~20 % of its pixels over 48 off the
+ * colour (no damaged seam), while its luma stays within a few levels.
+ */
+function thinGrid(widths: number[], heights: number[], seam: readonly [number, number, number] = [128, 128, 128], seed = 3): { raster: ReturnType<typeof createRaster>; panels: Box[] } {
+  const width = widths.reduce((a, b) => a + b) + widths.length - 1;
+  const height = heights.reduce((a, b) => a + b) + heights.length - 1;
+  const raster = createRaster(width, height);
+  const rand = random(seed);
+  for (let p = 0; p < width * height * 4; p += 4) {
+    const dr = Math.round((rand() * 2 - 1) * 60);
+    const db = Math.round((rand() * 2 - 1) * 60);
+    const dg = Math.round(-(0.299 * dr + 0.114 * db) / 0.587);
+    raster.data.set([seam[0] + dr, seam[1] + dg, seam[2] + db, 255].map((v) => Math.max(0, Math.min(255, v))), p);
+  }
+  const panels: Box[] = [];
+  let y = 0;
+  heights.forEach((h, j) => {
+    let x = 0;
+    widths.forEach((w, i) => {
+      gradientPanel(raster, { x, y, width: w, height: h }, j * widths.length + i, 20, j * widths.length + i + 1);
+      panels.push({ x: i === 0 ? 0 : x - 1, y: j === 0 ? 0 : y - 1, width: w + (i === 0 ? 0 : 1), height: h + (j === 0 ? 0 : 1) });
+      x += w + 1;
+    });
+    y += h + 1;
+  });
+  return { raster, panels };
+}
+
+describe('thinSeamLattice: a grid of thin seams seen only in their luma', () => {
+  const GREY: [number, number, number] = [128, 128, 128];
+  it('splits a 1883 px 4x4 grid of 1 px seams, beyond the damaged-seam search (refused without it)', () => {
+    const { raster } = thinGrid([470, 470, 470, 470], [470, 470, 470, 470]);
+    const plan = planSplit(raster);
+    expect(plan.ok).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.axis).toBe('grid');
+    expect(plan.reason).toContain('thin seams');
+    // Cut at each seam's line: a 1 px seam's middle.
+    const at = [0, 470, 941, 1412, 1883];
+    expect(plan.parts).toEqual([0, 1, 2, 3].flatMap((j) => [0, 1, 2, 3].map((i) => ({ x: at[i]!, y: at[j]!, width: at[i + 1]! - at[i]!, height: at[j + 1]! - at[j]! }))));
+  });
+
+  it('finds a 3x3 lattice directly, and refines a plan whose cuts lie on it', () => {
+    const { raster } = thinGrid([300, 300, 300], [250, 250, 250]);
+    expect(thinSeamLattice(raster, [], GREY)).toHaveLength(9);
+    // Without a collage colour only a picture beyond the damaged-seam search is searched.
+    expect(thinSeamLattice(raster, [], undefined)).toBeNull();
+    // The rows found already (cut at y 250 and 501): the lattice adds the columns.
+    const rows = [{ x: 0, y: 0, width: 902, height: 250 }, { x: 0, y: 250, width: 902, height: 251 }, { x: 0, y: 501, width: 902, height: 251 }];
+    expect(thinSeamLattice(raster, rows, GREY)).toHaveLength(9);
+  });
+
+  it('keeps a plan that has a cut off the lattice, or as many panels', () => {
+    const { raster } = thinGrid([300, 300, 300], [250, 250, 250]);
+    expect(thinSeamLattice(raster, [{ x: 0, y: 0, width: 450, height: 752 }, { x: 450, y: 0, width: 452, height: 752 }], GREY)).toBeNull();
+    const nine = thinSeamLattice(raster, [], GREY)!;
+    expect(thinSeamLattice(raster, nine, GREY)).toBeNull();
+  });
+
+  it('takes no lattice of unequal cells, of one seam on an axis, or of more than three', () => {
+    expect(thinSeamLattice(thinGrid([300, 140, 300], [250, 250, 250]).raster, [], GREY)).toBeNull();
+    expect(thinSeamLattice(thinGrid([300, 300, 300], [380, 380]).raster, [], GREY)).toBeNull();
+    expect(thinSeamLattice(thinGrid([150, 150, 150, 150, 150], [250, 250, 250]).raster, [], GREY)).toBeNull();
+  });
+
+  it('takes no lattice whose seams differ in luma, or of another luma than the collage colour', () => {
+    const { raster } = thinGrid([300, 300, 300], [250, 250, 250]);
+    expect(thinSeamLattice(raster, [], [128, 128, 128])).toHaveLength(9);
+    expect(thinSeamLattice(raster, [], [255, 255, 255])).toBeNull();
+    // The second column seam (x 601) drawn dark.
+    fill(raster, { x: 601, y: 0, width: 1, height: 752 }, [40, 40, 40]);
+    expect(thinSeamLattice(raster, [], GREY)).toBeNull();
+  });
+
+  it('takes no lattice of a wide band of one luma (a sky), only thin seams flanked by photos', () => {
+    const { raster } = thinGrid([300, 300, 300], [250, 250, 250]);
+    // The top row's photos shade into a band of the seam's grey (rows 100–129): the row seams
+    // stay, but a 30-line band is no seam, and its own edges are flanked by grey on one side.
+    fill(raster, { x: 0, y: 100, width: 902, height: 30 }, [128, 128, 128]);
+    expect(thinSeamLattice(raster, [], GREY)).toHaveLength(9);
+    // A speckled grey band (rows 140–169, a tenth of its pixels dark: none of its rows one luma)
+    // with one clean row inside (155): a line of one luma, but flanked by the band, not by photos.
+    const rand = random(9);
+    for (let y = 140; y < 170; y++) for (let x = 0; x < 902; x++) raster.data.set(y !== 155 && rand() < 0.1 ? [20, 20, 20] : [128, 128, 128], (y * 902 + x) * 4);
+    expect(thinSeamLattice(raster, [], GREY)).toHaveLength(9);
+    // Each column seam widened by grey on both sides to 31 px: a band, not a seam.
+    for (const x of [285, 586]) fill(raster, { x, y: 0, width: 31, height: 752 }, [128, 128, 128]);
+    expect(thinSeamLattice(raster, [], GREY)).toBeNull();
+  });
+
+  it('refuses a table: white cells ruled by thin black lines make an equal lattice, but no photos', () => {
+    const raster = createRaster(902, 752);
+    fill(raster, { x: 0, y: 0, width: 902, height: 752 }, [255, 255, 255]);
+    for (const x of [300, 601]) fill(raster, { x, y: 0, width: 1, height: 752 }, [0, 0, 0]);
+    for (const y of [250, 501]) fill(raster, { x: 0, y, width: 902, height: 1 }, [0, 0, 0]);
+    // A word in every cell.
+    for (let i = 0; i < 9; i++) fill(raster, { x: (i % 3) * 301 + 20, y: Math.floor(i / 3) * 251 + 20, width: 60, height: 8 }, [0, 0, 0]);
+    expect(thinSeamLattice(raster, [], [0, 0, 0])).toBeNull();
+  });
+});
+
+/**
+ * Gradient photos side by side (`widths`, 400 tall; four of 300 px by default) with 8 px white
+ * seams (x 300–308, 608–616, 916–924 by default), and a red badge-like disc of radius 22 over the
+ * first seam's top end that the picture's edge cuts off. Segments as a strip detection that lost
+ * the first seam returns them: the first two photos as one.
+ */
+function badgeStrip(widths = [300, 300, 300, 300]): { raster: ReturnType<typeof createRaster>; segments: { start: number; end: number }[]; seams: { start: number; end: number }[] } {
+  const width = widths.reduce((a, b) => a + b) + 8 * (widths.length - 1);
+  const raster = createRaster(width, 400);
+  fill(raster, { x: 0, y: 0, width, height: 400 }, [255, 255, 255]);
+  const xs = widths.map((_, i) => widths.slice(0, i).reduce((a, b) => a + b, 0) + 8 * i);
+  widths.forEach((w, i) => gradientPanel(raster, { x: xs[i]!, y: 0, width: w, height: 400 }, i, 20, i + 1));
+  const first = xs[1]! - 8;
+  for (let y = 0; y < 22; y++) for (let x = first - 18; x < first + 26; x++) if ((x - first - 4) ** 2 + y ** 2 <= 22 ** 2) raster.data.set([200, 30, 40, 255], (y * width + x) * 4);
+  const seams = xs.slice(2).map((x) => ({ start: x - 8, end: x }));
+  const cuts = seams.map((s) => s.start + 4);
+  return { raster, segments: [0, ...cuts].map((c, i) => ({ start: c, end: cuts[i] ?? width })), seams };
+}
+
+describe('completeStrip: a strip of equal panels with some merged', () => {
+  it('cuts a merged panel of two at its seam, a badge on it', () => {
+    const { raster, segments, seams } = badgeStrip();
+    expect(completeStrip(raster, 'horizontal', segments, seams, [255, 255, 255])).toEqual([
+      { start: 0, end: 304 },
+      { start: 304, end: 612 },
+      { start: 612, end: 920 },
+      { start: 920, end: 1224 },
+    ]);
+  });
+
+  it('cuts nothing where there is no seam (one photo as long as two and a seam)', () => {
+    const { raster, segments, seams } = badgeStrip();
+    gradientPanel(raster, { x: 0, y: 0, width: 608, height: 400 }, 5, 20, 9);
+    expect(completeStrip(raster, 'horizontal', segments, seams, [255, 255, 255])).toBeNull();
+  });
+
+  it('cuts nothing in a panel that is no whole number of the others', () => {
+    // The second photo 40 px longer: the seam at x 300 is where a pair's would be, but the merged
+    // panel (648 px) is no pair of 300 px photos.
+    const { raster, segments, seams } = badgeStrip([300, 340, 300, 300]);
+    expect(completeStrip(raster, 'horizontal', segments, seams, [255, 255, 255])).toBeNull();
+    const equal = badgeStrip();
+    expect(completeStrip(equal.raster, 'horizontal', equal.segments, equal.seams, [255, 255, 255])).toHaveLength(4);
+  });
+
+  it('cuts nothing at a white band much wider than the seams, or one reaching past the place', () => {
+    const { raster, segments, seams } = badgeStrip();
+    fill(raster, { x: 290, y: 0, width: 28, height: 400 }, [255, 255, 255]);
+    expect(completeStrip(raster, 'horizontal', segments, seams, [255, 255, 255])).toBeNull();
+    const other = badgeStrip();
+    // A white band x 250–308: the seam's lines and 50 of the photo's, joined.
+    fill(other.raster, { x: 250, y: 0, width: 50, height: 400 }, [255, 255, 255]);
+    expect(completeStrip(other.raster, 'horizontal', other.segments, other.seams, [255, 255, 255])).toBeNull();
+  });
+
+  it('cuts nothing at the edge of a light band that reaches into the place from a photo', () => {
+    const { raster, segments, seams } = badgeStrip();
+    // No seam at x 300 (one photo across), but a light grey band (x 200–296, within 48 of white
+    // and off it by 40) whose last lines fall where the seam would be.
+    gradientPanel(raster, { x: 0, y: 0, width: 608, height: 400 }, 5, 20, 9);
+    fill(raster, { x: 200, y: 0, width: 96, height: 400 }, [215, 215, 215]);
+    expect(completeStrip(raster, 'horizontal', segments, seams, [255, 255, 255])).toBeNull();
+  });
+
+  it('cuts nothing in a merged panel whose seams are not all there', () => {
+    // Three photos as one (the first two seams lost), the second of them painted over.
+    const { raster, seams } = badgeStrip();
+    const three = [{ start: 0, end: 920 }, { start: 920, end: 1224 }];
+    expect(completeStrip(raster, 'horizontal', three, seams.slice(1), [255, 255, 255])).toHaveLength(4);
+    gradientPanel(raster, { x: 308, y: 0, width: 612, height: 400 }, 6, 20, 11);
+    expect(completeStrip(raster, 'horizontal', three, seams.slice(1), [255, 255, 255])).toBeNull();
+  });
+
+  it('cuts nothing where no photo shows beside the seam (a white photo edge: no boundary)', () => {
+    const { raster, segments, seams } = badgeStrip();
+    // The photo's last 40 columns white with dark stripes across 3 rows of every 10: off the seam
+    // colour at 0.3, under PANEL_SHARE (and under 0.8 on it: no seam line either).
+    fill(raster, { x: 260, y: 0, width: 40, height: 400 }, [250, 250, 250]);
+    for (let y = 0; y < 400; y += 10) fill(raster, { x: 260, y, width: 40, height: 3 }, [0, 0, 0]);
+    expect(completeStrip(raster, 'horizontal', segments, seams, [255, 255, 255])).toBeNull();
+  });
+
+  it('splits the committed strips whose corner badges hid a seam (independent seeds 2403, 2406)', async () => {
+    const results = await scoreBatch('strip-completion');
+    expect(results.map((r) => r.expected.file).sort()).toEqual(['i2403-badge-04.jpg', 'i2406-badge-02.jpg']);
+    for (const r of results) {
+      expect(r.badCuts, r.expected.file).toEqual([]);
+      expect(r.exact, `${r.expected.file}: ${r.why}`).toBe(true);
+    }
+  });
+});
+
+describe('completeGridCells: a grid with panels of two cells', () => {
+  /** A 3×2 grid of 300×250 photos with 8 px white seams (916×508), found as 2×2: the left two columns of each row as one panel. */
+  function merged(): { raster: ReturnType<typeof createRaster>; panels: Box[] } {
+    const raster = createRaster(916, 508);
+    fill(raster, { x: 0, y: 0, width: 916, height: 508 }, [255, 255, 255]);
+    for (let i = 0; i < 6; i++) gradientPanel(raster, { x: (i % 3) * 308, y: Math.floor(i / 3) * 258, width: 300, height: 250 }, i, 20, i + 1);
+    return {
+      raster,
+      panels: [
+        { x: 0, y: 0, width: 612, height: 254 },
+        { x: 612, y: 0, width: 304, height: 254 },
+        { x: 0, y: 254, width: 612, height: 254 },
+        { x: 612, y: 254, width: 304, height: 254 },
+      ],
+    };
+  }
+
+  it('cuts each panel of two cells at its seam', () => {
+    const { raster, panels } = merged();
+    expect(completeGridCells(raster, panels, [255, 255, 255], 8)).toEqual([
+      { x: 0, y: 0, width: 304, height: 254 },
+      { x: 304, y: 0, width: 308, height: 254 },
+      { x: 612, y: 0, width: 304, height: 254 },
+      { x: 0, y: 254, width: 304, height: 254 },
+      { x: 304, y: 254, width: 308, height: 254 },
+      { x: 612, y: 254, width: 304, height: 254 },
+    ]);
+  });
+
+  it('cuts none when one of them has no seam (a photo two cells wide)', () => {
+    const { raster, panels } = merged();
+    gradientPanel(raster, { x: 0, y: 258, width: 608, height: 250 }, 7, 20, 9);
+    expect(completeGridCells(raster, panels, [255, 255, 255], 8)).toBeNull();
   });
 });

@@ -17,7 +17,9 @@
  * - parts thinner than max(⌊side/50⌋, 8) fold into a neighbour; 2–8 parts in a strip (`segments.ts`);
  * - grids of rows and columns by recursive guillotine cuts, up to 16 panels when the cuts align (`grid.ts`);
  *   blocks of unequal grids are planned again as pictures of their own, and split where their
- *   cuts have the seam colour and align with the other panels (`grid-completion.ts`);
+ *   cuts have the seam colour and align with the other panels (`grid-completion.ts`), and a 3–4 ×
+ *   3–4 photo grid whose thin seams only their luma shows is found as one lattice there too, and
+ *   a strip's panels that are exactly two or more of the others long are cut at their seams;
  * - lines are read until proven content, never sampled (`line-stats.ts`, with measured throughput).
  */
 import type { Box, Raster } from '../raster.js';
@@ -26,7 +28,7 @@ import { classifyLines, LineKind, lineMean, meanColour } from './classify.js';
 import { BLEND_LINES, canvasShare, CANVAS_SHARE_MAX, collageColourOfBallots, sameColour, SOLID_PANEL_SHARE, type Rgb } from './collage-colour.js';
 import { FLAT_TOLERANCE } from './captions.js';
 import { detectGrid, MAX_GRID_PANELS } from './grid.js';
-import { completeGrid } from './grid-completion.js';
+import { completeGrid, completeGridCells, completeStrip, thinSeamLattice } from './grid-completion.js';
 import { measureColumnsOnly, measureLines, measureRows, type LineStats, type OneAxisStats, type RegionStats } from './line-stats.js';
 import { NARROW_RINGING_RUN } from './runs.js';
 import { equalDivision } from './segments.js';
@@ -195,6 +197,22 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean): Sp
 
   if (requested === undefined) {
     const best = candidates[0];
+    // A grid of thin seams that only its lines' luma shows, found whole or not at all (grid-completion.ts).
+    if (axisOption === 'auto' && frameSearch && drawnOn === undefined && (best === undefined || best.parts.length < MAX_GRID_PANELS)) {
+      const lattice = thinSeamLattice(raster, best?.parts ?? [], colour);
+      if (lattice) return { ok: true, axis: 'grid', method: 'detected', parts: lattice, reason: explainLattice(lattice) };
+    }
+    // A grid with some panels exactly 2–4 cells long: their seams a badge crosses (grid-completion.ts).
+    if (best && best.axis === 'grid' && colour !== undefined && frameSearch) {
+      const widths = [...h!.separators, ...v!.separators].map((s) => s.end - s.start).sort((a, b) => a - b);
+      const done = widths.length > 0 ? completeGridCells(raster, best.parts, colour, widths[widths.length >> 1]!) : null;
+      if (done) return { ok: true, axis: 'grid', method: 'detected', parts: done, reason: `${explainGrid(done, colour, h!, v!)}; ${done.length - best.parts.length} more panels found where cells of one size meet at a seam crossed by a badge or worn by compression` };
+    }
+    // A strip with panels of one length but for a merged few: their seams a badge crosses (grid-completion.ts).
+    if (best && best.axis !== 'grid' && chosenStrip && best.axis === chosenStrip.axis && colour !== undefined && frameSearch) {
+      const done = completeStrip(raster, chosenStrip.axis, chosenStrip.segments, chosenStrip.separators, colour);
+      if (done) return { ok: true, axis: best.axis, method: 'detected', parts: stripBoxes(full, best.axis, done), reason: `${best.why}; ${done.length - chosenStrip.segments.length} more found where panels of one length meet at a seam crossed by a badge or worn by compression` };
+    }
     if (best) return { ok: true, axis: best.axis, method: 'detected', parts: best.parts, reason: best.why };
     const apparent = Math.max(h?.apparent ?? 0, v?.apparent ?? 0);
     if (apparent > MAX_PARTS || gridOverflow) return { ok: false, reason: textured(Math.max(apparent, MAX_PARTS + 1)) };
@@ -365,6 +383,11 @@ function explainGrid(panels: Box[], colour: Rgb | undefined, h: StripDetection, 
   const cols = panels.filter((p) => p.y === panels[0]!.y).length;
   const shape = rows * cols === panels.length ? `a ${rows}x${cols} grid` : `a grid of ${panels.length} panels in ${rows} rows`;
   return `${shape}, its cuts through the middle of separators${colourName(colour)}${extras(h.captions + v.captions, h.damaged + v.damaged)}`;
+}
+
+function explainLattice(panels: Box[]): string {
+  const rows = new Set(panels.map((p) => p.y)).size;
+  return `a ${rows}x${panels.length / rows} grid, its cuts through the middle of thin seams seen only in their lines' brightness (JPEG blurred their colour)`;
 }
 
 /** The even division: over the full span, margins included (docs/catalog.md, «Pictures»). */
