@@ -281,6 +281,15 @@ describe('completeStrip: a strip of equal panels with some merged', () => {
     ]);
   });
 
+  it('cuts nothing at a seam-like run off the place the equal panels give the seam', () => {
+    const { raster, segments, seams } = badgeStrip();
+    // The seam at x 300–308 hidden over 30 % of its length; a pale run as wide as a seam 9 columns
+    // into the next photo (its middle 17 from the seam's): a photo's own pale band, not the seam.
+    fill(raster, { x: 296, y: 150, width: 16, height: 120 }, [40, 40, 40]);
+    fill(raster, { x: 317, y: 0, width: 8, height: 400 }, [250, 250, 250]);
+    expect(completeStrip(raster, 'horizontal', segments, seams, [255, 255, 255])).toBeNull();
+  });
+
   it('cuts nothing where there is no seam (one photo as long as two and a seam)', () => {
     const { raster, segments, seams } = badgeStrip();
     gradientPanel(raster, { x: 0, y: 0, width: 608, height: 400 }, 5, 20, 9);
