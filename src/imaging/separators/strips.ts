@@ -5,7 +5,7 @@
 import type { Box, Raster } from '../raster.js';
 import { attachCaptions, CAPTION_RATIO, FLAT_TOLERANCE, isLight } from './captions.js';
 import { backgroundBeside, GAP_COLOUR_TOLERANCE } from './background-gap.js';
-import { classifyLines, LineKind, meanColour, shadeLines } from './classify.js';
+import { classifyLines, LineKind, lineMean, meanColour, SHADE_MIN, SHADED_MIN_MEAN, SHADED_SEAM_MAX, shadeLines } from './classify.js';
 import { ballotOfRun, BLEND_LINES, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
 import { damagedSeams } from './damaged-seams.js';
 import { seamAndFade, shadedTwins } from './fading-seams.js';
@@ -98,7 +98,10 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   shadeLines(raster, region, axis, lines, kinds, NARROW_RINGING_RUN);
   const firstRuns = findRuns(kinds, lines, options.colour);
   if (firstRuns === null) return none;
-  const margined = options.colour ? marginsOf(firstRuns, kinds, lines, options.colour) : firstRuns;
+  // Whether a line ramps as the axis's seams do, when they do (`rampingCanvas`); asked for lazily.
+  let rampTest: ((line: number) => boolean) | undefined | null = null;
+  const ramping = (): ((line: number) => boolean) | undefined => (rampTest === null ? (rampTest = rampingCanvas(raster, region, axis, firstRuns, lines, options.colour!)) : rampTest);
+  const margined = options.colour ? marginsOf(firstRuns, kinds, lines, options.colour, ramping) : firstRuns;
   if (margined === null) return none;
   const runs = options.colour ? splitAtFlatPanels(margined, kinds, lines, options.colour) : margined;
 
@@ -118,11 +121,12 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   };
   const refused: number[] = [];
   runs.separators.forEach((run, j) => {
-    const inRun = seamOfRun(raster, region, axis, lines, run, options.colour);
-    if (inRun === null) {
+    const ofRun = seamOfRun(raster, region, axis, lines, run, options.colour);
+    if (ofRun === null) {
       refused.push(j);
       return;
     }
+    const inRun = options.colour ? withoutFlatEdges(ofRun, ramping()) : ofRun;
     // A band that fades into the picture beside it is that picture's sky or edge (fading-seams.ts),
     // unless a shaded twin among the seams that stand vouches for it.
     const { kept: seam, fades } = seamAndFade(raster, region, axis, lines, kinds, inRun);
@@ -234,9 +238,11 @@ export function stripBoxes(region: Box, axis: StripAxis, segments: readonly Inte
  *   for 60), so margins at both ends may differ from it by COLLAGE_COLOUR_TOLERANCE; a margin at
  *   one end only must match within GAP_COLOUR_TOLERANCE, which a blue sky (209,229,250) over a
  *   grey (240) canvas misses (measured: 14 rows of sky read as margin at the looser tolerance).
+ * - on a canvas that ramps (`ramping`, see `rampingCanvas`, asked for only when there is a
+ *   margin), FLAT_EDGE_MIN or more lines next to the content that do not ramp are content.
  * Returns null when nothing is left.
  */
-function marginsOf(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, colour: Rgb): AxisRuns | null {
+function marginsOf(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, colour: Rgb, ramping?: () => ((line: number) => boolean) | undefined): AxisRuns | null {
   const walk = (from: number, step: 1 | -1, stop: number, tolerance: number): number => {
     let i = from;
     let ringing = 0;
@@ -250,8 +256,124 @@ function marginsOf(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, colour: 
     contentEnd = walk(lines.count - 1, -1, -1, GAP_COLOUR_TOLERANCE) + 1;
   }
   if (contentStart >= contentEnd) return null;
+  const test = contentStart > 0 || contentEnd < lines.count ? ramping?.() : undefined;
+  if (test) {
+    // The lines next to the content that do not ramp, when they are FLAT_EDGE_MIN or more, are a
+    // panel's flat edge (see `rampingCanvas`).
+    let i = contentStart;
+    while (i > 0 && !test(i - 1)) i--;
+    if (contentStart - i >= FLAT_EDGE_MIN) contentStart = i;
+    let k = contentEnd;
+    while (k < lines.count && !test(k)) k++;
+    if (k - contentEnd >= FLAT_EDGE_MIN) contentEnd = k;
+  }
   if (contentStart === runs.contentStart && contentEnd === runs.contentEnd) return runs;
   return { contentStart, contentEnd, separators: runs.separators.filter((r) => r.start > contentStart && r.end < contentEnd) };
+}
+
+/**
+ * A canvas painted as a gradient shades its margins as it shades its seams: every line along the
+ * axis crosses the same ramp (`ramps`). A panel's flat light edge at an end (a drawing's white page, a photo's
+ * pale backdrop) has the collage colour within COLLAGE_COLOUR_TOLERANCE (255 against a 228→248
+ * seam's 238) and was taken for margin, its panel's box starting 16–147 px late (independent
+ * seeds 2300–2306: 4 of 15 gradient misses). So, when the axis's seams ramp (`ramps`), margin
+ * lines that do not are content (`marginsOf`). The seams are the runs of `runs` at most
+ * SHADED_SEAM_MAX wide and within FLAT_TOLERANCE of the collage colour — a seam's mean is the
+ * voted colour to JPEG's few levels, while the white gaps inside a drawing beside a 238 seam read
+ * 254 (seed 2300 gradient-01), and a 94-line run of a photo's pale band and a white seam ramped
+ * (seed 2310 caption-01) — and most of them must ramp: a flat canvas has flat seams and margins,
+ * while a run that holds a seam and a panel's white edge reads flat at its middle (seed 2303
+ * gradient-03: 12 white rows and 4 of seam, beside 3 seams that ramp). Undefined (no extra test)
+ * otherwise: a flat collage with margins reads only its runs' middle lines here, a quarter of each.
+ */
+function rampingCanvas(raster: Raster, region: Box, axis: StripAxis, runs: AxisRuns, lines: LineStats, colour: Rgb): ((line: number) => boolean) | undefined {
+  if (Math.min(...colour) < SHADED_MIN_MEAN) return undefined;
+  const test = (line: number): boolean => ramps(raster, region, axis, line);
+  const seams = runs.separators.filter((r) => r.end - r.start <= SHADED_SEAM_MAX && sameColour(meanColour(lines, r.start, r.end), colour, FLAT_TOLERANCE));
+  const ramping = seams.filter((r) => test(cutOf(r))).length;
+  return 2 * ramping > seams.length ? test : undefined;
+}
+
+/**
+ * Levels the mean of an eighth of a line may step against the ramp's direction: JPEG's noise on a
+ * mean of hundreds of pixels. Measured: a 9 px margin of a gradient canvas at q54 4:2:0 (committed
+ * ia-gradient-05) wobbles by up to 5 in blue from eighth to eighth; at 2 its inner 6 columns
+ * failed and the margin came back 6 px short.
+ */
+const RAMP_NOISE = 6;
+
+/**
+ * Largest share of a ramp's whole move that one of its three steps (end eighth → eighths at the
+ * middle → end eighth) may take, beyond RAMP_NOISE: an even ramp takes 3/8, 1/8, 3/8 of it, while a
+ * white page's line that meets a drawing's stroke in its last eighth (seed 2303 gradient-03:
+ * 255, 255, 255, 234) takes all of it in the last step, and read as a ramp.
+ */
+const RAMP_STEP_SHARE = 0.6;
+
+/**
+ * Whether line `line` ramps as a painted gradient does: the means of its first and last eighth (as
+ * `lineEnds` reads a line's ends) move all three channels one way, each by SHADE_MIN or more, and
+ * through the two eighths next to its middle no step goes back by more than RAMP_NOISE nor takes
+ * more than RAMP_STEP_SHARE of the move. Measured on seeds 2300–2307: gradient seams at JPEG q30–q84
+ * move 9–20 per channel, all three alike; the middle line of a thin white seam at q27–q59, blended
+ * with the photos beside it, moved one channel by 8–17 while another stood or went back (5 grids
+ * and 2×2s lost their margins on the ends' difference alone).
+ */
+function ramps(raster: Raster, region: Box, axis: StripAxis, line: number): boolean {
+  const length = axis === 'horizontal' ? region.height : region.width;
+  const eighth = length >> 3;
+  if (eighth === 0) return false;
+  const half = length >> 1;
+  const points = [
+    lineMean(raster, region, axis, line, 0, eighth),
+    lineMean(raster, region, axis, line, half - eighth, half),
+    lineMean(raster, region, axis, line, half, half + eighth),
+    lineMean(raster, region, axis, line, length - eighth, length),
+  ];
+  const first = points[0]!;
+  const last = points[3]!;
+  const sign = Math.sign(last[0]! - first[0]!);
+  for (let c = 0; c < 3; c++) {
+    const d = last[c]! - first[c]!;
+    if (Math.abs(d) < SHADE_MIN || Math.sign(d) !== sign) return false;
+    for (let k = 1; k < 4; k++) {
+      const step = sign * (points[k]![c]! - points[k - 1]![c]!);
+      if (step < -RAMP_NOISE || step > RAMP_STEP_SHARE * Math.abs(d) + RAMP_NOISE) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Fewest lines that do not ramp, next to a margin or at an end of a seam on a canvas that ramps,
+ * taken for a panel's flat edge. JPEG's noise leaves shorter stretches: measured on seeds
+ * 2300–2311 at q26–q84, up to 8 lines beside a seam, 1 inside a 5 px margin at q29, 1 inside a
+ * 15 px one at q45 (stopping at the first line lost those margins), while the flat edges were
+ * 16–147 lines (a drawing's white page, a photo's backdrop).
+ */
+const FLAT_EDGE_MIN = 12;
+
+/**
+ * The seam without its end stretches of FLAT_EDGE_MIN or more lines that do not ramp, when the
+ * axis's seams ramp (`test`, see `rampingCanvas`): those are a panel's flat edge of a close colour
+ * merged into its run (seed 2306 gradient-08: 80 columns of a photo's grey backdrop at 230–233,
+ * ends 5 apart, beside a seam at 238 whose columns ramp 228→247, one run; its middle fell inside
+ * the photo, which `fading-seams.ts` then rejected, and the strip lost a part). Only when what is
+ * left is a seam's width (SHADED_SEAM_MAX): a photo's pale band that ramps beside a flat white
+ * seam is no seam (seed 2310 caption-01, cut through the photo when trimmed to it). A seam none
+ * of whose lines ramp is left as it is.
+ */
+function withoutFlatEdges<T extends Interval>(seam: T, test: ((line: number) => boolean) | undefined): T {
+  if (test === undefined || seam.end - seam.start < FLAT_EDGE_MIN) return seam;
+  let start = seam.start;
+  while (start < seam.end && !test(start)) start++;
+  if (start === seam.end) return seam;
+  let end = seam.end;
+  while (!test(end - 1)) end--;
+  if (start - seam.start < FLAT_EDGE_MIN) start = seam.start;
+  if (seam.end - end < FLAT_EDGE_MIN) end = seam.end;
+  if (start === seam.start && end === seam.end) return seam;
+  return end - start <= SHADED_SEAM_MAX ? { ...seam, start, end } : seam;
 }
 
 /** Widest other-coloured piece between two stretches of collage colour still taken for JPEG's blend, not a panel. */
