@@ -24,7 +24,7 @@ const BATCHES: Record<string, Held> = {
     },
   },
   'independent-b': {
-    floor: 54,
+    floor: 55,
     cuts: {
       'ib-badge-04.webp': '3 photos in a column, one badge on a seam: 2 parts, a cut inside the second photo',
       'ib-gradient-02.webp': '3 photos in a row, 3 px gradient seam: 2 parts, a cut inside the second photo',

@@ -10,7 +10,7 @@ import { ballotOfRun, BLEND_LINES, COLLAGE_COLOUR_TOLERANCE, collageColour, same
 import { damagedSeams } from './damaged-seams.js';
 import { seamAndFade, shadedTwins } from './fading-seams.js';
 import { oneColourPieces, seamOfRun } from './seams.js';
-import type { LineStats, OneAxisStats, RegionStats } from './line-stats.js';
+import { overWhite, type LineStats, type OneAxisStats, type RegionStats } from './line-stats.js';
 import { cutOf, findRuns, NARROW_RINGING_RUN, type AxisRuns } from './runs.js';
 import { foldSlivers, minimumPartSize, type Interval } from './segments.js';
 
@@ -101,7 +101,11 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   // Whether a line ramps as the axis's seams do, when they do (`rampingCanvas`); asked for lazily.
   let rampTest: ((line: number) => boolean) | undefined | null = null;
   const ramping = (): ((line: number) => boolean) | undefined => (rampTest === null ? (rampTest = rampingCanvas(raster, region, axis, firstRuns, lines, options.colour!)) : rampTest);
-  const margined = options.colour ? marginsOf(firstRuns, kinds, lines, options.colour, ramping) : firstRuns;
+  // Whether the rows lack a margin at one of their ends at least (see `marginsOf`): asked only of
+  // a whole picture's columns.
+  const whole = region.x === 0 && region.y === 0 && region.width === raster.width && region.height === raster.height;
+  const bare = whole && axis === 'horizontal' && options.colour ? () => !(canvasLine(raster, region, 0, options.colour!) && canvasLine(raster, region, region.height - 1, options.colour!)) : undefined;
+  const margined = options.colour ? marginsOf(firstRuns, kinds, lines, options.colour, ramping, bare) : firstRuns;
   if (margined === null) return none;
   const runs = options.colour ? splitAtFlatPanels(margined, kinds, lines, options.colour) : margined;
 
@@ -239,10 +243,12 @@ export function stripBoxes(region: Box, axis: StripAxis, segments: readonly Inte
  *   one end only must match within GAP_COLOUR_TOLERANCE, which a blue sky (209,229,250) over a
  *   grey (240) canvas misses (measured: 14 rows of sky read as margin at the looser tolerance).
  * - on a canvas that ramps (`ramping`, see `rampingCanvas`, asked for only when there is a
- *   margin), FLAT_EDGE_MIN or more lines next to the content that do not ramp are content.
+ *   margin), FLAT_EDGE_MIN or more lines next to the content that do not ramp are content;
+ * - a margin at one end of the columns only, when the rows are not margin at both of their ends
+ *   (`bare`), is content.
  * Returns null when nothing is left.
  */
-function marginsOf(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, colour: Rgb, ramping?: () => ((line: number) => boolean) | undefined): AxisRuns | null {
+function marginsOf(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, colour: Rgb, ramping?: () => ((line: number) => boolean) | undefined, bare?: () => boolean): AxisRuns | null {
   const walk = (from: number, step: 1 | -1, stop: number, tolerance: number): number => {
     let i = from;
     let ringing = 0;
@@ -266,6 +272,19 @@ function marginsOf(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, colour: 
     let k = contentEnd;
     while (k < lines.count && !test(k)) k++;
     if (k - contentEnd >= FLAT_EDGE_MIN) contentEnd = k;
+  }
+  // A margin at one end of the columns only, and not at both ends of the rows: a panel's own
+  // plain edge (a drawing's white page, a photo's white backdrop at the end of a row on a white
+  // canvas), not the canvas's border, which organisers draw on every side or none. One end of the
+  // rows may look like margin: a row of panels padded at the bottom on a white canvas ends in a
+  // white row when its tallest panel is that drawing. Measured: independent seed 2303 mix-02 (122
+  // px of a drawing's white page), 2307 mix-03 (28 px of a white backdrop) and the committed
+  // ib-mix-07 (72 px) came back with that panel's box short by its edge. Columns only: above or
+  // below the photos, captions leave the canvas beyond their last line as a margin at that end
+  // alone (5–21 px; on rows too, the rule lost 16 exact caption collages of seeds 2300–2311).
+  if ((contentStart > 0) !== (contentEnd < lines.count) && bare?.()) {
+    contentStart = 0;
+    contentEnd = lines.count;
   }
   if (contentStart === runs.contentStart && contentEnd === runs.contentEnd) return runs;
   return { contentStart, contentEnd, separators: runs.separators.filter((r) => r.start > contentStart && r.end < contentEnd) };
@@ -339,6 +358,25 @@ function ramps(raster: Raster, region: Box, axis: StripAxis, line: number): bool
     for (let k = 1; k < 4; k++) {
       const step = sign * (points[k]![c]! - points[k - 1]![c]!);
       if (step < -RAMP_NOISE || step > RAMP_STEP_SHARE * Math.abs(d) + RAMP_NOISE) return false;
+    }
+  }
+  return true;
+}
+
+/** Pixels read at most on a row by `canvasLine`, evenly spaced: whether it is all canvas. */
+const CANVAS_LINE_SAMPLES = 512;
+
+/** Whether row `index` of `region` is all `colour` within GAP_COLOUR_TOLERANCE: a margin of the rows. */
+function canvasLine(raster: Raster, region: Box, index: number, colour: Rgb): boolean {
+  const length = region.width;
+  const stride = Math.max(1, Math.floor(length / CANVAS_LINE_SAMPLES));
+  const d = raster.data;
+  for (let i = 0; i < length; i += stride) {
+    const p = ((region.y + index) * raster.width + region.x + i) * 4;
+    const a = d[p + 3]!;
+    for (let c = 0; c < 3; c++) {
+      const v = a === 255 ? d[p + c]! : overWhite(d[p + c]!, a);
+      if (Math.abs(v - colour[c]!) > GAP_COLOUR_TOLERANCE) return false;
     }
   }
   return true;
