@@ -105,4 +105,21 @@ describe('margins of a gradient canvas', () => {
     if (!plan.ok) return;
     expect(plan.parts[0]!.x).toBe(15);
   });
+
+  it('trims a flat backdrop whose outermost column ramps by chance', () => {
+    // As above, but the backdrop's last column (beside the photo) ramps like the canvas: JPEG's
+    // blend of the backdrop with the photo (committed ib-gradient-02, cut through a photo before).
+    const r = createRaster(4 * 200 + 3 * 9, 320);
+    gradientCanvas(r);
+    for (let i = 0; i < 4; i++) gradientPanel(r, { x: i * 209, y: 0, width: 200, height: 320 }, i, 20, 11 + i);
+    backdrop(r, 418, 498, 232, 2, 9);
+    for (let y = 0; y < r.height; y++) {
+      const v = 228 + Math.round((y * 20) / (r.height - 1));
+      setPixel(r, 497, y, [v, v, v]);
+    }
+    const plan = planSplit(r);
+    expect(plan.ok, JSON.stringify(plan)).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.parts.slice(1).map((p) => p.x)).toEqual([204, 413, 622]);
+  });
 });

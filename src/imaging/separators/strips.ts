@@ -403,15 +403,23 @@ const FLAT_EDGE_MIN = 12;
  */
 function withoutFlatEdges<T extends Interval>(seam: T, test: ((line: number) => boolean) | undefined): T {
   if (test === undefined || seam.end - seam.start < FLAT_EDGE_MIN) return seam;
-  let start = seam.start;
-  while (start < seam.end && !test(start)) start++;
-  if (start === seam.end) return seam;
-  let end = seam.end;
-  while (!test(end - 1)) end--;
-  if (start - seam.start < FLAT_EDGE_MIN) start = seam.start;
-  if (seam.end - end < FLAT_EDGE_MIN) end = seam.end;
+  // From `from` by `step`: where the flat stretch ends, when FLAT_EDGE_MIN or more lines long
+  // after at most BLEND_LINES outer lines (the panel's edge line blended with its neighbour may
+  // ramp by chance: committed ib-gradient-02, 1 such column before 29 of a flat backdrop).
+  const past = (from: number, step: 1 | -1, stop: number): number => {
+    for (let skip = 0; skip <= BLEND_LINES; skip++) {
+      let i = from + step * skip;
+      const first = i;
+      while (i !== stop && !test(i)) i += step;
+      if (i === stop) return from;
+      if (step * (i - first) >= FLAT_EDGE_MIN) return i;
+    }
+    return from;
+  };
+  const start = past(seam.start, 1, seam.end);
+  const end = past(seam.end - 1, -1, start - 1) + 1;
   if (start === seam.start && end === seam.end) return seam;
-  return end - start <= SHADED_SEAM_MAX ? { ...seam, start, end } : seam;
+  return end > start && end - start <= SHADED_SEAM_MAX ? { ...seam, start, end } : seam;
 }
 
 /** Widest other-coloured piece between two stretches of collage colour still taken for JPEG's blend, not a panel. */
