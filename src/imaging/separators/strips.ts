@@ -130,7 +130,8 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
       refused.push(j);
       return;
     }
-    const inRun = options.colour ? withoutFlatEdges(ofRun, ramping()) : ofRun;
+    // Only a seam of FLAT_EDGE_MIN lines or more can hold a flat edge: narrower ones cost no read.
+    const inRun = options.colour && ofRun.end - ofRun.start >= FLAT_EDGE_MIN ? withoutFlatEdges(ofRun, ramping()) : ofRun;
     // A band that fades into the picture beside it is that picture's sky or edge (fading-seams.ts),
     // unless a shaded twin among the seams that stand vouches for it.
     const { kept: seam, fades } = seamAndFade(raster, region, axis, lines, kinds, inRun);
@@ -242,8 +243,9 @@ export function stripBoxes(region: Box, axis: StripAxis, segments: readonly Inte
  *   for 60), so margins at both ends may differ from it by COLLAGE_COLOUR_TOLERANCE; a margin at
  *   one end only must match within GAP_COLOUR_TOLERANCE, which a blue sky (209,229,250) over a
  *   grey (240) canvas misses (measured: 14 rows of sky read as margin at the looser tolerance).
- * - on a canvas that ramps (`ramping`, see `rampingCanvas`, asked for only when there is a
- *   margin), FLAT_EDGE_MIN or more lines next to the content that do not ramp are content;
+ * - on a canvas that ramps (`ramping`, see `rampingCanvas`, asked for only when a margin is
+ *   FLAT_EDGE_MIN lines or more), FLAT_EDGE_MIN or more lines next to the content that do not
+ *   ramp are content;
  * - a margin at one end of the columns only, when the rows are not margin at both of their ends
  *   (`bare`), is content.
  * Returns null when nothing is left.
@@ -262,7 +264,8 @@ function marginsOf(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, colour: 
     contentEnd = walk(lines.count - 1, -1, -1, GAP_COLOUR_TOLERANCE) + 1;
   }
   if (contentStart >= contentEnd) return null;
-  const test = contentStart > 0 || contentEnd < lines.count ? ramping?.() : undefined;
+  // Only a margin of FLAT_EDGE_MIN lines or more can hold a flat edge: narrower ones cost no read.
+  const test = contentStart >= FLAT_EDGE_MIN || lines.count - contentEnd >= FLAT_EDGE_MIN ? ramping?.() : undefined;
   if (test) {
     // The lines next to the content that do not ramp, when they are FLAT_EDGE_MIN or more, are a
     // panel's flat edge (see `rampingCanvas`).
@@ -402,7 +405,7 @@ const FLAT_EDGE_MIN = 12;
  * of whose lines ramp is left as it is.
  */
 function withoutFlatEdges<T extends Interval>(seam: T, test: ((line: number) => boolean) | undefined): T {
-  if (test === undefined || seam.end - seam.start < FLAT_EDGE_MIN) return seam;
+  if (test === undefined) return seam;
   // From `from` by `step`: where the flat stretch ends, when FLAT_EDGE_MIN or more lines long
   // after at most BLEND_LINES outer lines (the panel's edge line blended with its neighbour may
   // ramp by chance: committed ib-gradient-02, 1 such column before 29 of a flat backdrop).
