@@ -284,7 +284,7 @@ function marginsOf(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, colour: 
   // px of a drawing's white page), 2307 mix-03 (28 px of a white backdrop) and the committed
   // ib-mix-07 (72 px) came back with that panel's box short by its edge. Columns only: above or
   // below the photos, captions leave the canvas beyond their last line as a margin at that end
-  // alone (5–21 px; on rows too, the rule lost 16 exact caption collages of seeds 2300–2311).
+  // alone (4–24 px; on rows too, the rule lost 14 exact caption collages of seeds 2300–2311).
   if ((contentStart > 0) !== (contentEnd < lines.count) && bare?.()) {
     contentStart = 0;
     contentEnd = lines.count;
@@ -295,8 +295,8 @@ function marginsOf(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, colour: 
 
 /**
  * A canvas painted as a gradient shades its margins as it shades its seams: every line along the
- * axis crosses the same ramp (`ramps`). A panel's flat light edge at an end (a drawing's white page, a photo's
- * pale backdrop) has the collage colour within COLLAGE_COLOUR_TOLERANCE (255 against a 228→248
+ * axis crosses the same ramp. A panel's flat light edge at an end (a drawing's white page, a
+ * photo's pale backdrop) has the collage colour within COLLAGE_COLOUR_TOLERANCE (255 against a 228→248
  * seam's 238) and was taken for margin, its panel's box starting 16–147 px late (independent
  * seeds 2300–2306: 4 of 15 gradient misses). So, when the axis's seams ramp (`ramps`), margin
  * lines that do not are content (`marginsOf`). The seams are the runs of `runs` at most
@@ -306,7 +306,8 @@ function marginsOf(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, colour: 
  * (seed 2310 caption-01) — and most of them must ramp: a flat canvas has flat seams and margins,
  * while a run that holds a seam and a panel's white edge reads flat at its middle (seed 2303
  * gradient-03: 12 white rows and 4 of seam, beside 3 seams that ramp). Undefined (no extra test)
- * otherwise: a flat collage with margins reads only its runs' middle lines here, a quarter of each.
+ * otherwise. Asked only where a margin or a seam run is FLAT_EDGE_MIN lines or more: then a flat
+ * collage reads half of each run's middle line here.
  */
 function rampingCanvas(raster: Raster, region: Box, axis: StripAxis, runs: AxisRuns, lines: LineStats, colour: Rgb): ((line: number) => boolean) | undefined {
   if (Math.min(...colour) < SHADED_MIN_MEAN) return undefined;
