@@ -27,7 +27,6 @@ const BATCHES: Record<string, Held> = {
     floor: 56,
     cuts: {
       'ib-badge-04.webp': '3 photos in a column, one badge on a seam: 2 parts, a cut inside the second photo',
-      'ib-gradient-02.webp': '3 photos in a row, 3 px gradient seam: 2 parts, a cut inside the second photo',
       'ib-heavy-04.jpg': '4 photos in a column, 1 px blue seam, resaved q45: 2 parts, a cut inside the second photo',
     },
   },

@@ -5,13 +5,13 @@
 import type { Box, Raster } from '../raster.js';
 import { attachCaptions, CAPTION_RATIO, FLAT_TOLERANCE, isLight } from './captions.js';
 import { backgroundBeside, GAP_COLOUR_TOLERANCE, isGapInsidePanel } from './background-gap.js';
-import { classifyLines, LineKind, meanColour, RUN_COLOUR_AGREEMENT, shadeLines } from './classify.js';
+import { classifyLines, LineKind, lineMean, meanColour, RUN_COLOUR_AGREEMENT, SHADE_MIN, SHADED_MIN_MEAN, SHADED_SEAM_MAX, shadeLines } from './classify.js';
 import { ballotOfRun, BLEND_LINES, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
 import { damagedSeams, lumaMargins } from './damaged-seams.js';
 import { exactTwin } from './exact-twins.js';
 import { seamAndFade, shadedTwins } from './fading-seams.js';
 import { oneColourPieces, seamOfRun } from './seams.js';
-import type { LineStats, OneAxisStats, RegionStats } from './line-stats.js';
+import { overWhite, type LineStats, type OneAxisStats, type RegionStats } from './line-stats.js';
 import { antialiasedInk, cutOf, findRuns, inkLines, NARROW_RINGING_RUN, type AxisRuns } from './runs.js';
 import { foldSlivers, minimumPartSize, type Interval } from './segments.js';
 
@@ -137,7 +137,14 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   const inkBeside = (line: number, beyond: number, seam: Rgb): boolean => antialiasedInk(raster, region, axis, line, beyond, seam);
   const firstRuns = findRuns(kinds, lines, options.colour, inkBeside);
   if (firstRuns === null) return none;
-  const margined0 = options.colour ? marginsOf(firstRuns, kinds, lines, options.colour, inkBeside) : firstRuns;
+  // Whether a line ramps as the axis's seams do, when they do (`rampingCanvas`); asked for lazily.
+  let rampTest: ((line: number) => boolean) | undefined | null = null;
+  const ramping = (): ((line: number) => boolean) | undefined => (rampTest === null ? (rampTest = rampingCanvas(raster, region, axis, firstRuns, lines, options.colour!)) : rampTest);
+  // Whether the rows lack a margin at one of their ends at least (see `marginsOf`): asked only of
+  // a whole picture's columns.
+  const whole = region.x === 0 && region.y === 0 && region.width === raster.width && region.height === raster.height;
+  const bare = whole && axis === 'horizontal' && options.colour ? () => !(canvasLine(raster, region, 0, options.colour!) && canvasLine(raster, region, region.height - 1, options.colour!)) : undefined;
+  const margined0 = options.colour ? marginsOf(firstRuns, kinds, lines, options.colour, inkBeside, ramping, bare) : firstRuns;
   // Beside a seam found only by the damaged-seam rules, a thin margin's lines JPEG smeared (content lines of the margin's luma, damaged-seams.ts).
   const margined = margined0 && options.colour && options.damagedFound?.length ? lumaMargins(raster, region, axis, kinds, margined0, options.colour) : margined0;
   if (margined === null) return none;
@@ -159,11 +166,13 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   };
   const refused: number[] = [];
   runs.separators.forEach((run, j) => {
-    const inRun = seamOfRun(raster, region, axis, lines, run, options.colour, insidePanel);
-    if (inRun === null) {
+    const ofRun = seamOfRun(raster, region, axis, lines, run, options.colour, insidePanel);
+    if (ofRun === null) {
       refused.push(j);
       return;
     }
+    // Only a seam of FLAT_EDGE_MIN lines or more can hold a flat edge: narrower ones cost no read.
+    const inRun = options.colour && ofRun.end - ofRun.start >= FLAT_EDGE_MIN ? withoutFlatEdges(ofRun, ramping()) : ofRun;
     // A band that fades into the picture beside it is that picture's sky or edge (fading-seams.ts),
     // unless a shaded twin among the seams that stand vouches for it.
     const fadeKey = `${inRun.start},${inRun.end}`;
@@ -303,9 +312,14 @@ export function stripBoxes(region: Box, axis: StripAxis, segments: readonly Inte
  *   for 60), so margins at both ends may differ from it by COLLAGE_COLOUR_TOLERANCE; a margin at
  *   one end only must match within GAP_COLOUR_TOLERANCE, which a blue sky (209,229,250) over a
  *   grey (240) canvas misses (measured: 14 rows of sky read as margin at the looser tolerance).
+ * - on a canvas that ramps (`ramping`, see `rampingCanvas`, asked for only when a margin is
+ *   FLAT_EDGE_MIN lines or more), FLAT_EDGE_MIN or more lines next to the content that do not
+ *   ramp are content;
+ * - a margin at one end of the columns only, when the rows are not margin at both of their ends
+ *   (`bare`), is content.
  * Returns null when nothing is left.
  */
-function marginsOf(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, colour: Rgb, inkBeside: (line: number, beyond: number, seam: Rgb) => boolean): AxisRuns | null {
+function marginsOf(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, colour: Rgb, inkBeside: (line: number, beyond: number, seam: Rgb) => boolean, ramping?: () => ((line: number) => boolean) | undefined, bare?: () => boolean): AxisRuns | null {
   const walk = (from: number, step: 1 | -1, stop: number, tolerance: number): number => {
     let i = from;
     let ringing = 0;
@@ -329,8 +343,166 @@ function marginsOf(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, colour: 
   if (head > 0 && head < contentStart) contentStart -= inkLines(kinds, lines, { start: 0, end: contentStart - head }, contentStart, -1, inkBeside);
   const tail = ringingBefore(contentEnd - 1, 1);
   if (tail > 0 && contentEnd + tail < lines.count) contentEnd += inkLines(kinds, lines, { start: contentEnd + tail, end: lines.count }, contentEnd - 1, 1, inkBeside);
+  // Only a margin of FLAT_EDGE_MIN lines or more can hold a flat edge: narrower ones cost no read.
+  const test = contentStart >= FLAT_EDGE_MIN || lines.count - contentEnd >= FLAT_EDGE_MIN ? ramping?.() : undefined;
+  if (test) {
+    // The lines next to the content that do not ramp, when they are FLAT_EDGE_MIN or more, are a
+    // panel's flat edge (see `rampingCanvas`).
+    let i = contentStart;
+    while (i > 0 && !test(i - 1)) i--;
+    if (contentStart - i >= FLAT_EDGE_MIN) contentStart = i;
+    let k = contentEnd;
+    while (k < lines.count && !test(k)) k++;
+    if (k - contentEnd >= FLAT_EDGE_MIN) contentEnd = k;
+  }
+  // A margin at one end of the columns only, and not at both ends of the rows: a panel's own
+  // plain edge (a drawing's white page, a photo's white backdrop at the end of a row on a white
+  // canvas), not the canvas's border, which organisers draw on every side or none. One end of the
+  // rows may look like margin: a row of panels padded at the bottom on a white canvas ends in a
+  // white row when its tallest panel is that drawing. Measured: independent seed 2303 mix-02 (122
+  // px of a drawing's white page), 2307 mix-03 (28 px of a white backdrop) and the committed
+  // ib-mix-07 (72 px) came back with that panel's box short by its edge. Columns only: above or
+  // below the photos, captions leave the canvas beyond their last line as a margin at that end
+  // alone (4–24 px; on rows too, the rule lost 14 exact caption collages of seeds 2300–2311).
+  if ((contentStart > 0) !== (contentEnd < lines.count) && bare?.()) {
+    contentStart = 0;
+    contentEnd = lines.count;
+  }
   if (contentStart === runs.contentStart && contentEnd === runs.contentEnd) return runs;
   return { contentStart, contentEnd, separators: runs.separators.filter((r) => r.start > contentStart && r.end < contentEnd) };
+}
+
+/**
+ * A canvas painted as a gradient shades its margins as it shades its seams: every line along the
+ * axis crosses the same ramp. A panel's flat light edge at an end (a drawing's white page, a
+ * photo's pale backdrop) has the collage colour within COLLAGE_COLOUR_TOLERANCE (255 against a 228→248
+ * seam's 238) and was taken for margin, its panel's box starting 16–147 px late (independent
+ * seeds 2300–2306: 4 of 15 gradient misses). So, when the axis's seams ramp (`ramps`), margin
+ * lines that do not are content (`marginsOf`). The seams are the runs of `runs` at most
+ * SHADED_SEAM_MAX wide and within FLAT_TOLERANCE of the collage colour — a seam's mean is the
+ * voted colour to JPEG's few levels, while the white gaps inside a drawing beside a 238 seam read
+ * 254 (seed 2300 gradient-01), and a 94-line run of a photo's pale band and a white seam ramped
+ * (seed 2310 caption-01) — and most of them must ramp: a flat canvas has flat seams and margins,
+ * while a run that holds a seam and a panel's white edge reads flat at its middle (seed 2303
+ * gradient-03: 12 white rows and 4 of seam, beside 3 seams that ramp). Undefined (no extra test)
+ * otherwise. Asked only where a margin or a seam run is FLAT_EDGE_MIN lines or more: then a flat
+ * collage reads half of each run's middle line here.
+ */
+function rampingCanvas(raster: Raster, region: Box, axis: StripAxis, runs: AxisRuns, lines: LineStats, colour: Rgb): ((line: number) => boolean) | undefined {
+  if (Math.min(...colour) < SHADED_MIN_MEAN) return undefined;
+  const test = (line: number): boolean => ramps(raster, region, axis, line);
+  const seams = runs.separators.filter((r) => r.end - r.start <= SHADED_SEAM_MAX && sameColour(meanColour(lines, r.start, r.end), colour, FLAT_TOLERANCE));
+  const ramping = seams.filter((r) => test(cutOf(r))).length;
+  return 2 * ramping > seams.length ? test : undefined;
+}
+
+/**
+ * Levels the mean of an eighth of a line may step against the ramp's direction: JPEG's noise on a
+ * mean of hundreds of pixels. Measured: a 9 px margin of a gradient canvas at q54 4:2:0 (committed
+ * ia-gradient-05) wobbles by up to 5 in blue from eighth to eighth; at 2 its inner 6 columns
+ * failed and the margin came back 6 px short.
+ */
+const RAMP_NOISE = 6;
+
+/**
+ * Largest share of a ramp's whole move that one of its three steps (end eighth → eighths at the
+ * middle → end eighth) may take, beyond RAMP_NOISE: an even ramp takes 3/8, 1/8, 3/8 of it, while a
+ * white page's line that meets a drawing's stroke in its last eighth (seed 2303 gradient-03:
+ * 255, 255, 255, 234) takes all of it in the last step, and read as a ramp.
+ */
+const RAMP_STEP_SHARE = 0.6;
+
+/**
+ * Whether line `line` ramps as a painted gradient does: the means of its first and last eighth (as
+ * `lineEnds` reads a line's ends) move all three channels one way, each by SHADE_MIN or more, and
+ * through the two eighths next to its middle no step goes back by more than RAMP_NOISE nor takes
+ * more than RAMP_STEP_SHARE of the move. Measured on seeds 2300–2307: gradient seams at JPEG q30–q84
+ * move 9–20 per channel, all three alike; the middle line of a thin white seam at q27–q59, blended
+ * with the photos beside it, moved one channel by 8–17 while another stood or went back (5 grids
+ * and 2×2s lost their margins on the ends' difference alone).
+ */
+function ramps(raster: Raster, region: Box, axis: StripAxis, line: number): boolean {
+  const length = axis === 'horizontal' ? region.height : region.width;
+  const eighth = length >> 3;
+  if (eighth === 0) return false;
+  const half = length >> 1;
+  const points = [
+    lineMean(raster, region, axis, line, 0, eighth),
+    lineMean(raster, region, axis, line, half - eighth, half),
+    lineMean(raster, region, axis, line, half, half + eighth),
+    lineMean(raster, region, axis, line, length - eighth, length),
+  ];
+  const first = points[0]!;
+  const last = points[3]!;
+  const sign = Math.sign(last[0]! - first[0]!);
+  for (let c = 0; c < 3; c++) {
+    const d = last[c]! - first[c]!;
+    if (Math.abs(d) < SHADE_MIN || Math.sign(d) !== sign) return false;
+    for (let k = 1; k < 4; k++) {
+      const step = sign * (points[k]![c]! - points[k - 1]![c]!);
+      if (step < -RAMP_NOISE || step > RAMP_STEP_SHARE * Math.abs(d) + RAMP_NOISE) return false;
+    }
+  }
+  return true;
+}
+
+/** Pixels read at most on a row by `canvasLine`, evenly spaced: whether it is all canvas. */
+const CANVAS_LINE_SAMPLES = 512;
+
+/** Whether row `index` of `region` is all `colour` within GAP_COLOUR_TOLERANCE: a margin of the rows. */
+function canvasLine(raster: Raster, region: Box, index: number, colour: Rgb): boolean {
+  const length = region.width;
+  const stride = Math.max(1, Math.floor(length / CANVAS_LINE_SAMPLES));
+  const d = raster.data;
+  for (let i = 0; i < length; i += stride) {
+    const p = ((region.y + index) * raster.width + region.x + i) * 4;
+    const a = d[p + 3]!;
+    for (let c = 0; c < 3; c++) {
+      const v = a === 255 ? d[p + c]! : overWhite(d[p + c]!, a);
+      if (Math.abs(v - colour[c]!) > GAP_COLOUR_TOLERANCE) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Fewest lines that do not ramp, next to a margin or at an end of a seam on a canvas that ramps,
+ * taken for a panel's flat edge. JPEG's noise leaves shorter stretches: measured on seeds
+ * 2300–2311 at q26–q84, up to 8 lines beside a seam, 1 inside a 5 px margin at q29, 1 inside a
+ * 15 px one at q45 (stopping at the first line lost those margins), while the flat edges were
+ * 16–147 lines (a drawing's white page, a photo's backdrop).
+ */
+const FLAT_EDGE_MIN = 12;
+
+/**
+ * The seam without its end stretches of FLAT_EDGE_MIN or more lines that do not ramp, when the
+ * axis's seams ramp (`test`, see `rampingCanvas`): those are a panel's flat edge of a close colour
+ * merged into its run (seed 2306 gradient-08: 80 columns of a photo's grey backdrop at 230–233,
+ * ends 5 apart, beside a seam at 238 whose columns ramp 228→247, one run; its middle fell inside
+ * the photo, which `fading-seams.ts` then rejected, and the strip lost a part). Only when what is
+ * left is a seam's width (SHADED_SEAM_MAX): a photo's pale band that ramps beside a flat white
+ * seam is no seam (seed 2310 caption-01, cut through the photo when trimmed to it). A seam none
+ * of whose lines ramp is left as it is.
+ */
+function withoutFlatEdges<T extends Interval>(seam: T, test: ((line: number) => boolean) | undefined): T {
+  if (test === undefined) return seam;
+  // From `from` by `step`: where the flat stretch ends, when FLAT_EDGE_MIN or more lines long
+  // after at most BLEND_LINES outer lines (the panel's edge line blended with its neighbour may
+  // ramp by chance: committed ib-gradient-02, 1 such column before 29 of a flat backdrop).
+  const past = (from: number, step: 1 | -1, stop: number): number => {
+    for (let skip = 0; skip <= BLEND_LINES; skip++) {
+      let i = from + step * skip;
+      const first = i;
+      while (i !== stop && !test(i)) i += step;
+      if (i === stop) return from;
+      if (step * (i - first) >= FLAT_EDGE_MIN) return i;
+    }
+    return from;
+  };
+  const start = past(seam.start, 1, seam.end);
+  const end = past(seam.end - 1, -1, start - 1) + 1;
+  if (start === seam.start && end === seam.end) return seam;
+  return end > start && end - start <= SHADED_SEAM_MAX ? { ...seam, start, end } : seam;
 }
 
 /** Widest other-coloured piece between two stretches of collage colour still taken for JPEG's blend, not a panel. */
