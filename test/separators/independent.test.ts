@@ -18,13 +18,13 @@ interface Held {
 
 const BATCHES: Record<string, Held> = {
   'independent-a': {
-    floor: 55,
+    floor: 57,
     cuts: {
       'ia-heavy-03.jpg': '2 photos in a row, 3 px blue seam, q29: 3 parts, two cuts inside the second photo',
     },
   },
   'independent-b': {
-    floor: 56,
+    floor: 58,
     cuts: {
       'ib-badge-04.webp': '3 photos in a column, one badge on a seam: 2 parts, a cut inside the second photo',
       'ib-heavy-04.jpg': '4 photos in a column, 1 px blue seam, resaved q45: 2 parts, a cut inside the second photo',
