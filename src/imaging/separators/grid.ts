@@ -119,6 +119,17 @@ export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetecti
   const hTop = topH ?? detectStrips(raster, top, 'horizontal', topOptions);
   const vTop = topV ?? detectStrips(raster, top, 'vertical', topOptions);
   const bounds = { horizontal: contentOf(hTop), vertical: contentOf(vTop) };
+  // A lattice of at least LATTICE_SHORTCUT × LATTICE_SHORTCUT cells whose seams all run the whole
+  // picture is a photo grid: each cell between them is a panel, so the cells are not searched
+  // again. On the bench's 4×4 grid that search was 72 % of the detection (7.2 → 2.0 ms CPU), and
+  // on 1806 pictures it changed no panel count: 68 plans moved a cut by 1–4 px from one band's
+  // reading of a seam to the whole seam's middle (one more exact, none less). A cell split again
+  // inside itself (a collage nested in a grid cell) stays one panel.
+  const full = hTop.segments.length >= LATTICE_SHORTCUT && vTop.segments.length >= LATTICE_SHORTCUT ? latticeOf(hTop, vTop) : null;
+  if (full) {
+    readingOrder(full);
+    return { panels: full, seams: [] };
+  }
 
   /** `across`: the only axis still worth searching in this part (undefined at the top: both). */
   const visit = (
@@ -239,6 +250,9 @@ function latticeOf(h: StripDetection, v: StripDetection): Box[] | null {
   for (const r of v.segments) for (const c of h.segments) out.push({ x: c.start, y: r.start, width: c.end - c.start, height: r.end - r.start });
   return out;
 }
+
+/** Fewest rows and columns of a whole-picture lattice taken as the grid without searching its cells (see `detectGrid`). */
+const LATTICE_SHORTCUT = 3;
 
 /** How far (px) the same cut may wander between the bands of a lossy grid and still align. */
 const LATTICE_SLACK = 2;
