@@ -143,11 +143,7 @@ export function completeGrid(raster: Raster, panels: readonly Box[], colour: Rgb
     for (const [j, cuts] of carried) result[j] = cutAt(panels[j]!, cuts);
     changed = true;
   }
-  const out = result.flat();
-  if (!changed || out.length > MAX_GRID_PANELS || (out.length > MAX_PARTS && !isLattice(out))) return null;
-  if (out.some((b) => Math.min(b.width, b.height) < MIN_COMPLETED_SIDE)) return null;
-  readingOrder(out);
-  return out;
+  return changed ? completedGrid(result.flat()) : null;
 }
 
 /** The box cut along every one of `cuts` (each strictly inside it). */
@@ -669,8 +665,12 @@ export function completeGridCells(raster: Raster, panels: readonly Box[], colour
       changed = true;
     }
   }
-  const out = result.flat();
-  if (!changed || out.length > MAX_GRID_PANELS || (out.length > MAX_PARTS && !isLattice(out))) return null;
+  return changed ? completedGrid(result.flat()) : null;
+}
+
+/** The completed grid in reading order, or null when it has too many panels, is no lattice beyond MAX_PARTS, or has a sliver. */
+function completedGrid(out: Box[]): Box[] | null {
+  if (out.length > MAX_GRID_PANELS || (out.length > MAX_PARTS && !isLattice(out))) return null;
   if (out.some((b) => Math.min(b.width, b.height) < MIN_COMPLETED_SIDE)) return null;
   readingOrder(out);
   return out;
