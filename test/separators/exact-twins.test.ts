@@ -49,3 +49,37 @@ describe('a seam found by its exact twins', () => {
     expect(exactTwin(stats, { start: 0, end: 4 }, [{ start: 3, end: 5 }])).toBeNull();
   });
 });
+
+/** Three photos on a (30,30,30) canvas with 11 px seams; the third photo's left 40 columns are dark noise around the seam's colour (`specks`: with a bright pixel every 15 rows, so no column of it is plain). */
+function darkEdge(specks: boolean): { raster: Raster; third: number } {
+  const [w, h, seam] = [200, 180, 11];
+  const r = createRaster(3 * w + 2 * seam, h);
+  fill(r, { x: 0, y: 0, width: r.width, height: h }, [30, 30, 30]);
+  const rand = random(9);
+  for (let i = 0; i < 3; i++) gradientPanel(r, { x: i * (w + seam), y: 0, width: w, height: h }, i, 20, 21 + i);
+  const third = 2 * (w + seam);
+  for (let y = 0; y < h; y++) {
+    for (let x = third; x < third + 40; x++) {
+      const v = specks && y % 15 === (x * 7) % 15 ? 150 : 18 + Math.floor(rand() * 24);
+      fill(r, { x, y, width: 1, height: 1 }, [v, v, v]);
+    }
+  }
+  return { raster: r, third };
+}
+
+describe('a drawn seam beside a dark photo edge', () => {
+  const cuts = [0, 205, 416];
+
+  it('narrows a seam run that took in the dark edge to its exact stretch', () => {
+    // The edge's columns ring (18–41, no speck): one run of seam and edge, 411–462, cut at 436.
+    const plan = planSplit(darkEdge(false).raster);
+    expect(plan.ok && plan.parts.map((p) => p.x)).toEqual(cuts);
+  });
+
+  it('keeps a seam that fades into the dark edge when an exact seam of its width and colour stands', () => {
+    // The edge's columns are content (specks), mostly within 28 of the seam's colour: the seam
+    // fades into them (fading-seams.ts) and was dropped, 2 parts.
+    const plan = planSplit(darkEdge(true).raster);
+    expect(plan.ok && plan.parts.map((p) => p.x)).toEqual(cuts);
+  });
+});

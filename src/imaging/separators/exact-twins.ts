@@ -18,15 +18,16 @@ import type { LineStats } from './line-stats.js';
 import type { Interval } from './segments.js';
 
 /**
- * The one stretch strictly inside `run` (line indices) whose lines are each exactly the colour of
- * an exact standing seam and exactly as wide as one, or null (none, or more than one).
+ * The one stretch strictly inside `run` (line indices; `inside` false: anywhere in it, the whole run
+ * included) whose lines are each exactly the colour of an exact standing seam and exactly as wide
+ * as one, or null (none, or more than one).
  *
  * @example
  * ```ts
  * exactTwin(stats.columns, { start: 670, end: 751 }, [{ start: 349, end: 370 }, { start: 1089, end: 1110 }]); // { start: 719, end: 740 }
  * ```
  */
-export function exactTwin(lines: LineStats, run: Interval, standing: readonly Interval[]): Interval | null {
+export function exactTwin(lines: LineStats, run: Interval, standing: readonly Interval[], inside = true): Interval | null {
   const twins = standing.filter((s) => s.end > s.start && exactLines(lines, s.start, s.end, s.start));
   if (twins.length === 0) return null;
   const reference = twins[0]!.start;
@@ -41,7 +42,7 @@ export function exactTwin(lines: LineStats, run: Interval, standing: readonly In
     while (j < run.end && exactLines(lines, j, j + 1, reference)) j++;
     // Strictly inside: a run that is the stretch alone was refused for what lies beside it (a
     // caption's gap to its photo is exact white too, as wide as a seam may be).
-    if (widths.has(j - i) && i > run.start && j < run.end) {
+    if (widths.has(j - i) && (!inside || (i > run.start && j < run.end))) {
       if (twin !== null) return null;
       twin = { start: i, end: j };
     }

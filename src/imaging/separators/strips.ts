@@ -194,7 +194,8 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     // A seam taken wider than its exact twins, with panel edges in it, is its exact stretch.
     for (const f of found) {
       const others = found.filter((o) => o !== f).map((o) => ({ start: o.start - origin, end: o.end - origin }));
-      const twin = exactTwin(lines, { start: f.start - origin, end: f.end - origin }, others);
+      // At an end of it too: the seam is found already, and its exact stretch is where it lies.
+      const twin = exactTwin(lines, { start: f.start - origin, end: f.end - origin }, others, false);
       if (twin) Object.assign(f, { start: origin + twin.start, end: origin + twin.end, colour: meanColour(lines, twin.start, twin.start + 1) });
     }
     found.sort((a, b) => a.start - b.start);
@@ -202,7 +203,13 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   if (faded.length > 0 && found.length > 0) {
     const standing = found.map((f) => ({ start: f.start - origin, end: f.end - origin }));
     const twins = shadedTwins(raster, region, axis, lines, faded.map((f) => f.seam), standing);
-    faded.forEach((f, k) => twins[k] && admit(f.run, twins[k]));
+    // A seam that fades into a dark or pale photo edge beside it, drawn exactly and as wide as an
+    // exact seam that stands, is that seam's twin: a photo's band is never one exact colour over a
+    // whole line (exact-twins.ts).
+    faded.forEach((f, k) => {
+      const twin = twins[k] ?? exactTwin(lines, f.seam, standing, false);
+      if (twin) admit(f.run, twin);
+    });
   }
   const within = options.damagedWithin?.map((k) => ({ start: k.start - origin, end: k.end - origin })).filter((k) => k.end > 0 && k.start < lines.count);
   const colour0 = options.colour;
