@@ -6,8 +6,10 @@
  * - a line is background when every pixel stays within 16 per channel (`classify.ts`, every pixel
  *   checked, plus a measured rescue for lossy ringing on thin seams);
  * - plain runs at the ends are margins and never cut; interior runs are separators, cut through the
- *   middle (`runs.ts`); gaps inside a screenshot panel and a panel's blank padding are not
- *   separators (`background-gap.ts`, `seams.ts`);
+ *   middle (`runs.ts`); beside a seam drawn exactly, a faint anti-aliased edge line is the panel's
+ *   (`runs.ts`, antialiasedInk); gaps inside a screenshot panel and a panel's blank padding are not
+ *   separators (`background-gap.ts`, `seams.ts`); in a lossless collage a seam lost among pale or
+ *   dark photo edges is found as the exact twin of one that stands (`exact-twins.ts`);
  * - the separators and margins of one collage share one colour, voted by the one-colour pieces of
  *   every seam; plain lines of another colour are a panel's edge (`collage-colour.ts`);
  * - a picture mostly in that colour with no solid panel is a page or a chart drawn on it, refused
@@ -15,7 +17,8 @@
  * - a seam crossed by a badge or worn by heavy JPEG is still a seam (`damaged-seams.ts`);
  * - a caption stays with its photo, and a sky or a page header is no panel (`captions.ts`);
  * - parts thinner than max(⌊side/50⌋, 8) fold into a neighbour; 2–8 parts in a strip (`segments.ts`);
- * - grids of rows and columns by recursive guillotine cuts, up to 16 panels when the cuts align (`grid.ts`);
+ * - grids of rows and columns by recursive guillotine cuts, up to 16 panels when the cuts align, a
+ *   whole-picture lattice of 3×3 or more taken as it is (`grid.ts`);
  *   blocks of unequal grids are planned again as pictures of their own, and split where their
  *   cuts have the seam colour and align with the other panels (`grid-completion.ts`), and a 3–4 ×
  *   3–4 photo grid whose thin seams only their luma shows is found as one lattice there too, and
