@@ -73,10 +73,23 @@ export const SEAM_CHROMA_TOLERANCE = 48;
  */
 export const THIN_SEAM = 3;
 
+/**
+ * BT.601 luma of one colour, as JPEG computes it: what a thin seam keeps when 4:2:0 smears its
+ * chroma (`damaged-seams.ts`, `grid-completion.ts`).
+ *
+ * @example
+ * ```ts
+ * luma(255, 0, 0); // 76.245
+ * ```
+ */
+export function luma(r: number, g: number, b: number): number {
+  return 0.299 * r + 0.587 * g + 0.114 * b;
+}
+
 /** BT.601 luma and chroma of `c`, as JPEG computes them. */
 function ycc(c: readonly number[]): [number, number, number] {
   const r = c[0]!, g = c[1]!, b = c[2]!;
-  return [0.299 * r + 0.587 * g + 0.114 * b, -0.168736 * r - 0.331264 * g + 0.5 * b, 0.5 * r - 0.418688 * g - 0.081312 * b];
+  return [luma(r, g, b), -0.168736 * r - 0.331264 * g + 0.5 * b, 0.5 * r - 0.418688 * g - 0.081312 * b];
 }
 
 /**

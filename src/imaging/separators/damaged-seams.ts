@@ -44,7 +44,7 @@ import { findRuns, NARROW_RINGING_RUN, type AxisRuns } from './runs.js';
 import { isGapInsidePanel } from './background-gap.js';
 import { LineKind, lineMean } from './classify.js';
 import { overWhite } from './line-stats.js';
-import { BLEND_LINES, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
+import { BLEND_LINES, luma, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
 import { betweenCrossings, CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, EDGE_BADGE_MAX, isEdgeBadge, isPanelLine, isTightLine, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
 import type { Interval } from './segments.js';
 
@@ -627,10 +627,6 @@ const PART_SLACK_PX = 2;
 /** Lines two margins of one canvas may differ by once found: a margin's last line may blend into the panel (±1 a side) and a 4:2:0 block may lose one more. */
 const MARGIN_MATCH = 3;
 const LUMA_MARGIN_MAX = 10;
-
-function luma(r: number, g: number, b: number): number {
-  return 0.299 * r + 0.587 * g + 0.114 * b;
-}
 
 /**
  * Per line of `probed` (PROBES probes a line, R, G, B): whether all its probes but LUMA_PROBE_MISSES

@@ -49,7 +49,7 @@
  * (grid 50 → 55, badge 45 → 48), no new cut, none worse. A strip of equal panels costs nothing.
  */
 import type { Box, Raster } from '../raster.js';
-import { sameSeamColour, type Rgb } from './collage-colour.js';
+import { luma, sameSeamColour, type Rgb } from './collage-colour.js';
 import { damagedSearched } from './damaged-seams.js';
 import { CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, isPanelLine, isTightLine, NEAR_SEAM_TOLERANCE, type LineAt } from './occluded-seams.js';
 import type { Interval } from './segments.js';
@@ -328,7 +328,7 @@ const LATTICE_WINDOW = 0.12;
 /** Widest margin of the seam's luma looked for at a picture's end (the organisers' 4–25 px, and JPEG's ringing lines beside them). */
 const LATTICE_MARGIN_MAX = 40;
 
-const lumaOf = (d: Uint8Array, o: number): number => 0.299 * d[o]! + 0.587 * d[o + 1]! + 0.114 * d[o + 2]!;
+const lumaOf = (d: Uint8Array, o: number): number => luma(d[o]!, d[o + 1]!, d[o + 2]!);
 
 /** The lines of one axis of a picture (columns for `x`), read for one luma. */
 class LumaLines {
@@ -485,14 +485,14 @@ export function thinSeamLattice(raster: Raster, current: readonly Box[], colour:
   // Without a collage colour (a refusal) only beyond the damaged-seam search: every refused grid
   // it split (10, 1.9–3.8 MP) was beyond it, and a refused 400 px photo's 1.4 ms plan paid 0.04 ms.
   if (colour === undefined && damagedSearched(raster)) return null;
-  const luma = colour === undefined ? undefined : 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2];
+  const seamLuma = colour === undefined ? undefined : luma(colour[0], colour[1], colour[2]);
   // The axis the other rules cut less first: a strip's seams are found already, and its other
   // axis, without a seam, ends the search (the bench strip's rows, not its columns).
   const cuts = (axis: 'x' | 'y'): number => new Set(current.map((p) => (axis === 'x' ? p.x : p.y))).size;
   const [first, second]: ('x' | 'y')[] = cuts('y') <= cuts('x') ? ['y', 'x'] : ['x', 'y'];
-  const a1 = latticeAxis(new LumaLines(raster, first), luma);
+  const a1 = latticeAxis(new LumaLines(raster, first), seamLuma);
   if (a1 === null) return null;
-  const a2 = latticeAxis(new LumaLines(raster, second), luma ?? a1.luma);
+  const a2 = latticeAxis(new LumaLines(raster, second), seamLuma ?? a1.luma);
   if (a2 === null || !near(a2.luma, a1.luma)) return null;
   const [ex, ey] = first === 'x' ? [a1.edges, a2.edges] : [a2.edges, a1.edges];
   const panels: Box[] = [];
