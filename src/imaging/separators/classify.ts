@@ -88,6 +88,28 @@ export function classifyLines(stats: LineStats): Uint8Array {
   return kinds;
 }
 
+/**
+ * Whether every pixel of lines [start, end) of `stats` equals the pixels of line `reference`,
+ * itself one exact colour (min = max in every channel): drawn, not compressed, or a flat area JPEG
+ * decoded exactly. Used for drawn seams (`seams.ts`, `runs.ts`) and their exact twins
+ * (`exact-twins.ts`).
+ *
+ * @example
+ * ```ts
+ * exactLines(stats.columns, 349, 370, 349); // true on a 21 px seam drawn in one exact white
+ * ```
+ */
+export function exactLines(stats: LineStats, start: number, end: number, reference: number): boolean {
+  const { min, max } = stats;
+  const r = reference * 3;
+  for (let c = 0; c < 3; c++) if (min[r + c] !== max[r + c]) return false;
+  for (let i = start; i < end; i++) {
+    const k = i * 3;
+    for (let c = 0; c < 3; c++) if (min[k + c] !== max[k + c] || min[k + c] !== min[r + c]) return false;
+  }
+  return true;
+}
+
 /** Mean colour of lines [start, end) of `stats`, rounded (the colour a separator run shows). */
 export function meanColour(stats: LineStats, start: number, end: number): [number, number, number] {
   const out: [number, number, number] = [0, 0, 0];

@@ -14,6 +14,7 @@
  * (a pure-white studio background), and then it runs into the seam and makes the stretch wider
  * than its twins, or stands alone at a width that must match theirs to the line.
  */
+import { exactLines } from './classify.js';
 import type { LineStats } from './line-stats.js';
 import type { Interval } from './segments.js';
 
@@ -49,16 +50,4 @@ export function exactTwin(lines: LineStats, run: Interval, standing: readonly In
     i = j;
   }
   return twin;
-}
-
-/** Whether every pixel of lines [start, end) equals the pixels of line `reference`, itself one exact colour. */
-function exactLines(lines: LineStats, start: number, end: number, reference: number): boolean {
-  const { min, max } = lines;
-  const r = reference * 3;
-  for (let c = 0; c < 3; c++) if (min[r + c] !== max[r + c]) return false;
-  for (let i = start; i < end; i++) {
-    const k = i * 3;
-    for (let c = 0; c < 3; c++) if (min[k + c] !== max[k + c] || min[k + c] !== min[r + c]) return false;
-  }
-  return true;
 }

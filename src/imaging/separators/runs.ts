@@ -1,7 +1,7 @@
 /**
  * From classified lines to margins and separator runs along one axis.
  */
-import { LineKind, meanColour, RUN_COLOUR_AGREEMENT } from './classify.js';
+import { exactLines, LineKind, meanColour, RUN_COLOUR_AGREEMENT } from './classify.js';
 import { sameColour, type Rgb } from './collage-colour.js';
 import type { Box, Raster } from '../raster.js';
 import { overWhite, type LineStats } from './line-stats.js';
@@ -148,12 +148,7 @@ function ringingBands(kinds: Uint8Array, lines: LineStats, start: number, end: n
  * on every pixel of its inner lines). A gradient seam never is.
  */
 function drawnSeam(lines: LineStats, kinds: Uint8Array, start: number, end: number): boolean {
-  const k0 = start * 3;
-  for (let i = start; i < end; i++) {
-    if (kinds[i] !== LineKind.Plain) continue;
-    const k = i * 3;
-    for (let c = 0; c < 3; c++) if (lines.min[k + c] !== lines.max[k + c] || lines.min[k + c] !== lines.min[k0 + c]) return false;
-  }
+  for (let i = start; i < end; i++) if (kinds[i] === LineKind.Plain && !exactLines(lines, i, i + 1, start)) return false;
   return true;
 }
 

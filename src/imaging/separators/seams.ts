@@ -17,7 +17,7 @@
  */
 import type { Box, Raster } from '../raster.js';
 import { backgroundBeside, isGapInsidePanel } from './background-gap.js';
-import { meanColour, RUN_COLOUR_AGREEMENT, shadesEvenly, shadesSlowly } from './classify.js';
+import { exactLines, meanColour, RUN_COLOUR_AGREEMENT, shadesEvenly, shadesSlowly } from './classify.js';
 import { BLEND_LINES, distanceToBlend, sameColour, sameSeamColour, THIN_SEAM } from './collage-colour.js';
 import type { LineStats } from './line-stats.js';
 import { NARROW_RINGING_RUN } from './runs.js';
@@ -135,15 +135,7 @@ const BLEND_DISTANCE = 80;
  * from their blends, found by fast-check) is exact on every line and stays a seam.
  */
 function drawnExactly(lines: LineStats, pieces: readonly Interval[]): boolean {
-  for (const piece of pieces) {
-    for (let i = piece.start; i < piece.end; i++) {
-      for (let c = 0; c < 3; c++) {
-        const k = i * 3 + c;
-        if (lines.min[k] !== lines.max[k] || lines.min[k] !== lines.min[piece.start * 3 + c]) return false;
-      }
-    }
-  }
-  return true;
+  return pieces.every((piece) => exactLines(lines, piece.start, piece.end, piece.start));
 }
 
 /**
