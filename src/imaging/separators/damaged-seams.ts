@@ -623,9 +623,9 @@ const LUMA_MAX_PARTS = 5;
  */
 const PART_SLACK_SHARE = 0.08;
 const PART_SLACK_PX = 2;
-/** Widest margin an end part may add beyond a part: measured heavy margins 2–7 px. */
 /** Lines two margins of one canvas may differ by once found: a margin's last line may blend into the panel (±1 a side) and a 4:2:0 block may lose one more. */
 const MARGIN_MATCH = 3;
+/** Widest margin an end part may add beyond a part: measured heavy margins 2–7 px. */
 const LUMA_MARGIN_MAX = 10;
 
 /**
@@ -697,10 +697,10 @@ function lumaShare(raster: Raster, region: Box, axis: 'horizontal' | 'vertical',
  * one seam, the two halves within the slack of each other.
  */
 export function equalParts(seams: readonly Interval[], count: number): boolean {
+  if (seams.length === 0) return false;
   const cuts = seams.map((s) => (s.start + s.end) / 2);
   const first = cuts[0]!;
   const last = count - cuts[cuts.length - 1]!;
-  if (cuts.length === 0) return false;
   if (cuts.length === 1) return Math.abs(first - last) <= PART_SLACK_SHARE * ((first + last) / 2) + PART_SLACK_PX;
   const inner: number[] = [];
   for (let i = 1; i < cuts.length; i++) inner.push(cuts[i]! - cuts[i - 1]!);
