@@ -45,7 +45,7 @@ import { isGapInsidePanel } from './background-gap.js';
 import { LineKind, lineMean } from './classify.js';
 import { overWhite } from './line-stats.js';
 import { BLEND_LINES, luma, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
-import { betweenCrossings, CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, EDGE_BADGE_MAX, isEdgeBadge, isPanelLine, isTightLine, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
+import { betweenCrossings, CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, EDGE_BADGE_MAX, isEdgeBadge, isPanelLine, isTightLine, lineWalk, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
 import type { Interval } from './segments.js';
 
 /** Largest picture searched for damaged seams: 1200×1000, beyond the 600–900 px of heavy-JPEG and badge collages… */
@@ -677,8 +677,8 @@ function flatLumaProbes(probed: Uint8Array, count: number, probeLevel: Float32Ar
  */
 function lumaShare(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, length: number, m: number, far: boolean, share: number): boolean {
   const d = raster.data;
-  const step = axis === 'horizontal' ? raster.width * 4 : 4;
-  let p = axis === 'horizontal' ? (region.y * raster.width + region.x + line) * 4 : ((region.y + line) * raster.width + region.x) * 4;
+  const [p0, step] = lineWalk({ raster, region, axis, line, length });
+  let p = p0;
   const needed = Math.ceil(share * length);
   let hits = 0;
   for (let t = 0; t < length; t++, p += step) {

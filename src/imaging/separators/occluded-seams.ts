@@ -142,15 +142,29 @@ export interface LineAt {
   length: number;
 }
 
-/** Byte offset of pixel 0 of the line and the byte step from one pixel of it to the next. */
-function walk({ raster, region, axis, line }: LineAt): [number, number] {
+/**
+ * Byte offset of pixel 0 of the line and the byte step from one pixel of it to the next.
+ *
+ * @example
+ * ```ts
+ * const [p0, step] = lineWalk({ raster, region, axis: 'horizontal', line: 12, length: region.height }); // column 12: step = width · 4
+ * ```
+ */
+export function lineWalk({ raster, region, axis, line }: LineAt): [number, number] {
   const x = axis === 'horizontal' ? region.x + line : region.x;
   const y = axis === 'horizontal' ? region.y : region.y + line;
   return [(y * raster.width + x) * 4, axis === 'horizontal' ? raster.width * 4 : 4];
 }
 
-/** Largest per-channel distance of the pixel at byte `p` (composited over white) from `k`. */
-function distance(d: Uint8Array, p: number, k: Rgb): number {
+/**
+ * Largest per-channel distance of the pixel at byte `p` (composited over white) from `k`.
+ *
+ * @example
+ * ```ts
+ * pixelDistance(raster.data, p0, [255, 255, 255]); // 0 on a white pixel
+ * ```
+ */
+export function pixelDistance(d: Uint8Array, p: number, k: Rgb): number {
   let r = d[p]!, g = d[p + 1]!, b = d[p + 2]!;
   const a = d[p + 3]!;
   if (a !== 255) { r = overWhite(r, a); g = overWhite(g, a); b = overWhite(b, a); }
@@ -179,7 +193,7 @@ export function readSeamLine(at: LineAt, k: Rgb, maxShare: number, interior: boo
   const maxNoise = NOISE_SHARE * length;
   const maxBlocked = maxShare * length;
   const d = at.raster.data;
-  const [p0, step] = walk(at);
+  const [p0, step] = lineWalk(at);
   const occluders: Interval[] = [];
   let blocked = 0;
   let noise = 0;
@@ -210,7 +224,7 @@ export function readSeamLine(at: LineAt, k: Rgb, maxShare: number, interior: boo
       if (++blocked > maxBlocked) return null;
       continue;
     }
-    const dist = distance(d, p, k);
+    const dist = pixelDistance(d, p, k);
     if (dist <= NEAR_SEAM_TOLERANCE) {
       if (dist <= TIGHT_TOLERANCE) tight++;
       continue;
@@ -256,10 +270,10 @@ export function readSeamLine(at: LineAt, k: Rgb, maxShare: number, interior: boo
  */
 export function isTightLine(at: LineAt, k: Rgb, tolerance = TIGHT_TOLERANCE, share = TIGHT_SHARE): boolean {
   const d = at.raster.data;
-  const [p0, step] = walk(at);
+  const [p0, step] = lineWalk(at);
   const maxLoose = (1 - share) * at.length;
   let loose = 0;
-  for (let t = 0, p = p0; t < at.length; t++, p += step) if (distance(d, p, k) > tolerance && ++loose > maxLoose) return false;
+  for (let t = 0, p = p0; t < at.length; t++, p += step) if (pixelDistance(d, p, k) > tolerance && ++loose > maxLoose) return false;
   return true;
 }
 
@@ -292,13 +306,13 @@ export function isPanelLine(at: LineAt, k: Rgb, visible: Uint8Array, tolerance =
   for (let t = 0; t < at.length; t++) total += visible[t]!;
   const need = Math.max(1, Math.ceil(share * total));
   const d = at.raster.data;
-  const [p0, step] = walk(at);
+  const [p0, step] = lineWalk(at);
   let off = 0;
   let left = total;
   for (let t = 0, p = p0; t < at.length; t++, p += step) {
     if (visible[t] === 0) continue;
     left--;
-    if (distance(d, p, k) > tolerance && ++off >= need) return true;
+    if (pixelDistance(d, p, k) > tolerance && ++off >= need) return true;
     if (off + left < need) return false;
   }
   return false;
@@ -318,8 +332,8 @@ export function betweenCrossings(raster: Raster, region: Box, axis: 'horizontal'
   const d = raster.data;
   const seamAt = (line: number, t: number): boolean => {
     if (t < 0 || t >= length) return true;
-    const [p0, step] = walk({ raster, region, axis, line, length });
-    return distance(d, p0 + t * step, k) <= NEAR_SEAM_TOLERANCE;
+    const [p0, step] = lineWalk({ raster, region, axis, line, length });
+    return pixelDistance(d, p0 + t * step, k) <= NEAR_SEAM_TOLERANCE;
   };
   const count = axis === 'horizontal' ? region.width : region.height;
   // A crossing seam runs on beyond the JPEG blend of the run's edge lines (BLEND_LINES): a badge's
@@ -385,17 +399,17 @@ const EDGE_FILL_SHARE = 0.45;
 export function isEdgeBadge(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', start: number, end: number, length: number, o: Interval, k: Rgb): boolean {
   const d = raster.data;
   const count = axis === 'horizontal' ? region.width : region.height;
-  const [m0, step] = walk({ raster, region, axis, line: (start + end) >> 1, length });
+  const [m0, step] = lineWalk({ raster, region, axis, line: (start + end) >> 1, length });
   // The fill: the off-seam pixel of the occluder that the most of its pixels are near (n² over at
   // most EDGE_BADGE_MAX pixels, on the few lines that get here).
   let at = -1;
   let most = 0;
   for (let c = o.start; c < o.end; c++) {
     const q = m0 + c * step;
-    if (distance(d, q, k) <= NEAR_SEAM_TOLERANCE) continue;
+    if (pixelDistance(d, q, k) <= NEAR_SEAM_TOLERANCE) continue;
     const f = colourAt(d, q);
     let n = 0;
-    for (let t = o.start; t < o.end; t++) if (distance(d, m0 + t * step, f) <= NEAR_SEAM_TOLERANCE) n++;
+    for (let t = o.start; t < o.end; t++) if (pixelDistance(d, m0 + t * step, f) <= NEAR_SEAM_TOLERANCE) n++;
     if (n > most) {
       most = n;
       at = c;
@@ -405,7 +419,7 @@ export function isEdgeBadge(raster: Raster, region: Box, axis: 'horizontal' | 'v
   const fill = colourAt(d, m0 + at * step);
   const bounded = (from: number, dir: number): boolean => {
     for (let n = 0, line = from; line >= 0 && line < count; n++, line += dir) {
-      if (distance(d, walk({ raster, region, axis, line, length })[0] + at * step, fill) > NEAR_SEAM_TOLERANCE) return true;
+      if (pixelDistance(d, lineWalk({ raster, region, axis, line, length })[0] + at * step, fill) > NEAR_SEAM_TOLERANCE) return true;
       if (n >= EDGE_REACH) return false;
     }
     return true;

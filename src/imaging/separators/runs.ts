@@ -4,7 +4,8 @@
 import { exactLines, LineKind, meanColour, RUN_COLOUR_AGREEMENT } from './classify.js';
 import { sameColour, type Rgb } from './collage-colour.js';
 import type { Box, Raster } from '../raster.js';
-import { overWhite, type LineStats } from './line-stats.js';
+import type { LineStats } from './line-stats.js';
+import { lineWalk, pixelDistance } from './occluded-seams.js';
 import type { Interval } from './segments.js';
 
 /**
@@ -214,20 +215,12 @@ export function antialiasedInk(raster: Raster, region: Box, axis: 'horizontal' |
 
 /** Share of the line's pixels exactly `colour` (composited over white) and the largest per-channel distance of any from it. */
 function lineReach(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, colour: Rgb): [number, number] {
-  const d = raster.data;
   const length = axis === 'horizontal' ? region.height : region.width;
-  let p = axis === 'horizontal' ? (region.y * raster.width + region.x + line) * 4 : ((region.y + line) * raster.width + region.x) * 4;
-  const step = axis === 'horizontal' ? raster.width * 4 : 4;
+  const [p0, step] = lineWalk({ raster, region, axis, line, length });
   let exact = 0;
   let reach = 0;
-  for (let t = 0; t < length; t++, p += step) {
-    const a = d[p + 3]!;
-    let far = 0;
-    for (let c = 0; c < 3; c++) {
-      const v = a === 255 ? d[p + c]! : overWhite(d[p + c]!, a);
-      const dist = v > colour[c]! ? v - colour[c]! : colour[c]! - v;
-      if (dist > far) far = dist;
-    }
+  for (let t = 0, p = p0; t < length; t++, p += step) {
+    const far = pixelDistance(raster.data, p, colour);
     if (far === 0) exact++;
     else if (far > reach) reach = far;
   }
