@@ -34,6 +34,8 @@ export interface SplitResult {
   stages?: StageTimes;
   /** The same stages in process CPU ms (robust to other processes taking the cores). */
   stagesCpu?: StageTimes;
+  /** Main-thread GC pauses inside each stage, in ms (part of the stage's wall time). */
+  stagesGc?: StageTimes;
   /** Megapixels: the picture, what the decoder produced (less when it shrank on load), what was encoded. */
   stagePixels?: { source: number; decoded: number; encoded: number };
 }
