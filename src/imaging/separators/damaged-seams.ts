@@ -26,7 +26,9 @@
  *    run that badge crosses whole and that passes every check of step 3 (`isEdgeBadge`);
  * 5. **luma seams**: on the first pass over the whole picture, thin seams whose chroma 4:2:0
  *    smeared away, found by their luma where they complete an equal division (`lumaSeams`), and
- *    the thin margins JPEG smeared beside them (`lumaMargins`, called from `strips.ts`).
+ *    the thin margins JPEG smeared beside them (`lumaMargins`, called from `strips.ts`);
+ * 6. **lone seam at its end**: a lone seam run that holds a panel's plain edge of its colour is
+ *    moved to the run's end where the parts come out equal (`loneSeamAtEnd`, from `strips.ts`).
  *
  * **Cost.** Searched only in pictures of at most DAMAGED_SEARCH_MAX_PIXELS or DAMAGED_SEARCH_MAX_SIDE (the 600–1800 px
  * pictures of quest tasks that need it). Per line: 16 probes; per candidate run of at most
@@ -486,6 +488,15 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
   // photo nearly one colour: measured on badge collages at q65–q95, 1 px dark bands and a palm
   // trunk beside 3–11 px badge seams, their best line within 24 of their colour at 0.48–0.85
   // (a drawn seam's ≥ 0.9). Heavy-JPEG seams, never tight, carry no badge and meet none.
+  // Plain seams that already divide the axis into equal parts show the collage's layout: a
+  // damaged seam without a badge that breaks it is a photo's thin dark or pale line (a pole, a
+  // frame's edge). Measured: independent seed 4002 heavy-07, a 3x1 of 2 px black seams at 292
+  // and 592 of 898 (parts 293, 300, 305) read a 3 px pole at 351 as a third seam, and a grid of 5
+  // panels came out cut through the middle photo.
+  if (plain.length >= 2 && equalParts(plain, count)) {
+    const breaks = (o: Interval): boolean => !equalParts([...plain, o].sort((a, b) => a.start - b.start), count);
+    for (let k = out.length - 1; k >= 0; k--) if (!out[k]!.badge && breaks(out[k]!)) out.splice(k, 1);
+  }
   const badged = out.filter((o) => o.badge).map((o) => o.end - o.start);
   if (badged.length === 0) return out.map(({ start, end, colour }) => ({ start, end, colour }));
   const narrowestBadged = Math.min(...badged);
@@ -708,6 +719,39 @@ export function equalParts(seams: readonly Interval[], count: number): boolean {
   const slack = PART_SLACK_SHARE * mean + PART_SLACK_PX;
   if (inner.some((p) => Math.abs(p - mean) > slack)) return false;
   return [first, last].every((e) => e >= mean - slack && e <= mean + slack + LUMA_MARGIN_MAX);
+}
+
+/**
+ * A lone seam run beside a panel whose edge is plain in the seam's colour (a drawing on white, a
+ * studio backdrop), found as one run of seam and panel edge: its middle cuts through that panel.
+ * The seam is then the run's end beside the other panel, where the parts come out equal, as a
+ * collage's panels along an axis are (`equalParts`); the run's lines are plain, so a cut at either
+ * end runs beside a panel, never through one. Measured on the heavy collages of independent seeds
+ * 4000–4007 (64): three 2×1 collages of 1–2 px white seams beside a white drawing or a 240 backdrop
+ * read runs of 28, 51 and 154 lines, cut 13–77 px inside that panel; at the run's end the parts
+ * differ by 3–4 px of 392–418 (the generator's equal panels), in the middle by 31–151. So:
+ * a run wider than a thin seam with its JPEG-blended edges (2 × THIN_SEAM), parts within
+ * LONE_END_SLACK at one end, and over LONE_MIDDLE_RATIO times that apart at the middle.
+ * On the 876 pictures of the committed batches and those seeds' batches (4000–4007, 4050–4051) it
+ * changes no other plan of a strip (two merged grid blocks, searched as pictures of their own, came
+ * out split differently, both misses before and after, no cut). No pixel is read.
+ * `first`, `last`: where the content begins and ends along the axis. Null when the middle stands.
+ */
+const LONE_END_SHARE = 0.02;
+const LONE_MIDDLE_RATIO = 3;
+export function loneSeamAtEnd(seam: Interval, first: number, last: number): Interval | null {
+  if (seam.end - seam.start <= 2 * THIN_SEAM) return null;
+  const gap = (s: Interval): number => {
+    const cut = s.start + Math.floor((s.end - s.start) / 2);
+    return Math.abs(cut - first - (last - cut));
+  };
+  const slack = LONE_END_SHARE * ((last - first) / 2) + PART_SLACK_PX;
+  if (gap(seam) <= LONE_MIDDLE_RATIO * slack) return null;
+  // The run's first or last line: a cut there lies on the seam whatever its width (a 1 px white
+  // seam of a lossless 4x3 grid, independent seed 4011 grid-06, was cut a line early, inside its
+  // photo, from a 3-line stretch's middle).
+  const ends = [{ start: seam.start, end: seam.start + 1 }, { start: seam.end - 1, end: seam.end }];
+  return ends.find((e) => gap(e) <= slack) ?? null;
 }
 
 /**

@@ -1,0 +1,60 @@
+/**
+ * A lone seam beside a panel whose edge is plain in the seam's colour (`damaged-seams.ts`,
+ * loneSeamAtEnd): a 1 px white seam between a photo and a white drawing reads as one run of white
+ * columns, the seam and the drawing's blank edge together; its middle cuts through the drawing.
+ */
+import { describe, expect, it } from 'vitest';
+import { createRaster, type Raster } from '../../src/imaging/raster.js';
+import { planSplit } from '../../src/imaging/separators/index.js';
+import { loneSeamAtEnd } from '../../src/imaging/separators/damaged-seams.js';
+import { fill, gradientPanel, type Rgb } from './build.js';
+
+const WHITE: Rgb = [255, 255, 255];
+
+/** A white page with diagonal dark strokes from `inkFrom` (relative to the box) to its far side: a line drawing with a blank edge. */
+function drawing(r: Raster, box: { x: number; y: number; width: number; height: number }, inkFrom: number): void {
+  fill(r, box, WHITE);
+  for (let k = 0; k < 12; k++) {
+    for (let t = 0; t < box.height; t++) {
+      const x = box.x + inkFrom + ((k * 37 + Math.floor(t / 2)) % (box.width - inkFrom));
+      for (let w = 0; w < 2; w++) if (x + w < box.x + box.width) fill(r, { x: x + w, y: box.y + t, width: 1, height: 1 }, [40, 40, 40]);
+    }
+  }
+}
+
+/** A photo of `left` px, a 1 px white seam, and a white drawing of `right` px whose ink starts `blank` px from the seam. */
+function photoAndDrawing(left: number, right: number, blank: number): Raster {
+  const height = 300;
+  const r = createRaster(left + 1 + right, height);
+  gradientPanel(r, { x: 0, y: 0, width: left, height }, 0, 20, 3);
+  fill(r, { x: left, y: 0, width: 1, height }, WHITE);
+  drawing(r, { x: left + 1, y: 0, width: right, height }, blank);
+  return r;
+}
+
+describe('a lone seam beside a panel of its colour', () => {
+  it('cuts at the photo edge of a seam run that holds a drawing’s blank edge, where the parts come out equal', () => {
+    const plan = planSplit(photoAndDrawing(400, 400, 120));
+    expect(plan.ok).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.parts.length).toBe(2);
+    // The middle of the 121-column white run (x 400–521) would cut at 460, 60 px into the drawing.
+    expect(Math.abs(plan.parts[1]!.x - 400)).toBeLessThanOrEqual(3);
+  });
+
+  it('keeps the middle of a wide seam between equal panels, and of a thin one', () => {
+    expect(loneSeamAtEnd({ start: 388, end: 412 }, 0, 800)).toBeNull(); // a 24 px seam, 400 against 400
+    expect(loneSeamAtEnd({ start: 300, end: 305 }, 0, 800)).toBeNull(); // thin: no room for a panel's edge
+  });
+
+  it('moves only to the end where the parts come out equal, and only when the middle is far from it', () => {
+    // Run 416–570 of 835 (independent seed 4000 heavy-04): 416 against 419 at its start.
+    expect(loneSeamAtEnd({ start: 416, end: 570 }, 0, 835)).toEqual({ start: 416, end: 417 });
+    // Run 351–402 of 799 (seed 4004 heavy-04): at its end.
+    expect(loneSeamAtEnd({ start: 351, end: 402 }, 0, 799)).toEqual({ start: 401, end: 402 });
+    // Unequal panels either way: the middle stands.
+    expect(loneSeamAtEnd({ start: 200, end: 260 }, 0, 800)).toBeNull();
+    // Middle within three times the slack of equal: it stands (parts 400 and 386 at the middle).
+    expect(loneSeamAtEnd({ start: 393, end: 407 }, 0, 786)).toBeNull();
+  });
+});
