@@ -257,6 +257,15 @@ describe('thinSeamLattice: a grid of thin seams seen only in their luma', () => 
  * first seam's top end that the picture's edge cuts off. Segments as a strip detection that lost
  * the first seam returns them: the first two photos as one.
  */
+/** A filled disc of `colour` centred at (cx, cy), clipped to the raster. */
+function disc(raster: ReturnType<typeof createRaster>, cx: number, cy: number, radius: number, colour: readonly [number, number, number]): void {
+  for (let y = Math.max(0, cy - radius); y <= Math.min(raster.height - 1, cy + radius); y++) {
+    for (let x = Math.max(0, cx - radius); x <= Math.min(raster.width - 1, cx + radius); x++) {
+      if ((x - cx) ** 2 + (y - cy) ** 2 <= radius * radius) raster.data.set([...colour, 255], (y * raster.width + x) * 4);
+    }
+  }
+}
+
 function badgeStrip(widths = [300, 300, 300, 300]): { raster: ReturnType<typeof createRaster>; segments: { start: number; end: number }[]; seams: { start: number; end: number }[] } {
   const width = widths.reduce((a, b) => a + b) + 8 * (widths.length - 1);
   const raster = createRaster(width, 400);
@@ -279,6 +288,18 @@ describe('completeStrip: a strip of equal panels with some merged', () => {
       { start: 612, end: 920 },
       { start: 920, end: 1224 },
     ]);
+  });
+
+  it('cuts a merged panel of two at its seam when a badge on it and the corner badge hide a quarter of it', () => {
+    // A red disc of radius 40 on the seam x 300–308 (an 80 px chord) besides the corner badge at
+    // its top (22 px): 102 of the 400 px line off white, more than STRIP_SEAM_SHARE allows, but the
+    // seam is clean elsewhere (two occluders, `readSeamLine`).
+    const { raster, segments, seams } = badgeStrip();
+    disc(raster, 304, 200, 40, [200, 30, 40]);
+    expect(completeStrip(raster, 'horizontal', segments, seams, [255, 255, 255])).toHaveLength(4);
+    // A third blob on it (more than a seam badge and a corner badge): nothing.
+    disc(raster, 304, 320, 20, [30, 30, 200]);
+    expect(completeStrip(raster, 'horizontal', segments, seams, [255, 255, 255])).toBeNull();
   });
 
   it('cuts nothing at a seam-like run off the place the equal panels give the seam', () => {
@@ -379,6 +400,15 @@ describe('completeGridCells: a grid with panels of two cells', () => {
       { x: 304, y: 254, width: 308, height: 254 },
       { x: 612, y: 254, width: 304, height: 254 },
     ]);
+  });
+
+  it('cuts panels of two cells whose seam a badge hides over a fifth of its length', () => {
+    // A black badge of radius 30 on the lost seam (x 300–308) in each merged panel: 60 px of its
+    // 254 px lines, more than STRIP_SEAM_SHARE allows; the rest of the seam is clean.
+    const { raster, panels } = merged();
+    disc(raster, 304, 127, 30, [0, 0, 0]);
+    disc(raster, 304, 381, 30, [0, 0, 0]);
+    expect(completeGridCells(raster, panels, [255, 255, 255], 8)).toHaveLength(6);
   });
 
   it('cuts none when one of them has no seam (a photo two cells wide)', () => {

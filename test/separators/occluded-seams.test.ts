@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { createRaster, type Box, type Raster } from '../../src/imaging/raster.js';
 import { classifyLines, measureLines, planSplit } from '../../src/imaging/separators/index.js';
 import { damagedSeams } from '../../src/imaging/separators/damaged-seams.js';
-import { BLOB_MAX, MAX_OCCLUDERS, OCCLUDED_SHARE, readSeamLine } from '../../src/imaging/separators/occluded-seams.js';
+import { BLOB_MAX, edgeSeamWideEnough, MAX_OCCLUDERS, OCCLUDED_SHARE, readSeamLine } from '../../src/imaging/separators/occluded-seams.js';
+import { scoreBatch } from './score.js';
 import { fill, gradientPanel, random, setPixel, type Rgb } from './build.js';
 
 const full = (r: Raster): Box => ({ x: 0, y: 0, width: r.width, height: r.height });
@@ -145,6 +146,26 @@ describe("a badge on the picture's edge (a panel's corner badged where the edge 
     fill(r, { x: 210, y: 0, width: 4, height: 290 }, [40, 40, 40]);
     expect(found(r)).toEqual({ columns: [], rows: [] });
     expect(planSplit(r).ok).toBe(false);
+  });
+});
+
+describe('a palm trunk from the top of a strip to its ground is no edge-badge seam: seams are drawn alike', () => {
+  // fixtures/collages/edge-badge (make-collages.ts --seed 4151): 4×1 badge strips whose photo of
+  // palms has a 1 px dark trunk ending in a bounded stretch of ground at the picture's edge, the
+  // shape of an edge badge on one line, beside badge seams of 3 px (badge-01) and 10 px (badge-04).
+  it('is narrower than the seams found with a badge (edgeSeamWideEnough)', () => {
+    expect(edgeSeamWideEnough(1, [3, 3, 3])).toBe(false);
+    expect(edgeSeamWideEnough(2, [3, 10])).toBe(true);
+    expect(edgeSeamWideEnough(1, [])).toBe(true);
+  });
+
+  it('the committed strips are cut only at their seams, exactly (badge-04 by strip completion past its badge)', async () => {
+    const results = await scoreBatch('edge-badge');
+    expect(results.map((r) => r.expected.file)).toEqual(['s4151-badge-01.jpg', 's4151-badge-04.jpg']);
+    for (const r of results) {
+      expect(r.badCuts, r.expected.file).toEqual([]);
+      expect(r.exact, `${r.expected.file}: ${r.why}`).toBe(true);
+    }
   });
 });
 

@@ -47,7 +47,7 @@ import { isGapInsidePanel } from './background-gap.js';
 import { LineKind, lineMean } from './classify.js';
 import { overWhite } from './line-stats.js';
 import { BLEND_LINES, luma, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
-import { betweenCrossings, CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, EDGE_BADGE_MAX, isEdgeBadge, isPanelLine, isTightLine, lineWalk, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
+import { betweenCrossings, CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, EDGE_BADGE_MAX, edgeSeamWideEnough, isEdgeBadge, isPanelLine, isTightLine, lineWalk, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
 import type { Interval } from './segments.js';
 
 /** Largest picture searched for damaged seams: 1200×1000, beyond the 600–900 px of heavy-JPEG and badge collages… */
@@ -464,6 +464,7 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
       edgeOccluders[l] = edgeFound[l]!;
     }
     const found = [...out];
+    const widths = [...found.filter((o) => o.badge), ...plain].map((o) => o.end - o.start);
     for (let i = 0; i < count; ) {
       if (!withEdges[i]) {
         i++;
@@ -475,6 +476,7 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
       let edged = false;
       for (let l = start; l < end; l++) if (edgeFound[l]) edged = true;
       if (!edged || found.some((o) => o.start <= end + BLEND_LINES && start <= o.end + BLEND_LINES)) continue;
+      if (!edgeSeamWideEnough(end - start, widths)) continue;
       const c = withEdges[start + ((end - start) >> 1)]!;
       const blobs = wholeBlobs(edgeOccluders.slice(start, end).flat());
       if (badgeBlob(start, end, edgeOccluders, reread) === null) continue;
