@@ -5,7 +5,7 @@
 import type { Box, Raster } from '../raster.js';
 import { attachCaptions, CAPTION_RATIO, FLAT_TOLERANCE, isLight } from './captions.js';
 import { backgroundBeside, GAP_COLOUR_TOLERANCE, isGapInsidePanel } from './background-gap.js';
-import { classifyLines, LineKind, lineMean, meanColour, RUN_COLOUR_AGREEMENT, SHADE_MIN, SHADED_MIN_MEAN, SHADED_SEAM_MAX, shadeLines } from './classify.js';
+import { classifyLines, LineKind, lineEnds, lineMean, meanColour, RUN_COLOUR_AGREEMENT, SHADE_MIN, SHADED_MIN_MEAN, SHADED_SEAM_MAX, shadeLines } from './classify.js';
 import { ballotOfRun, BLEND_LINES, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
 import { damagedSeams, loneSeamAtEnd, lumaMargins } from './damaged-seams.js';
 import { exactTwin } from './exact-twins.js';
@@ -218,8 +218,19 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     : within?.length === 0
       ? []
       : damagedSeams(raster, region, axis, kinds, options.colour, within, found.map((f) => ({ start: f.start - origin, end: f.end - origin })), options.crossing, options.damagedKnown?.map((d) => ({ start: d.start - origin, end: d.end - origin, colour: d.colour })));
+  // Where every seam found whole ramps (a gradient separator), a worn seam shades too: a badge or
+  // JPEG spoils part of a line, not the shading of its ends. A white band of a drawing does not
+  // (independent seed 4206 gradient-07, PNG: seams 230→247 read 14.9 apart end to end, rows 38–50
+  // of a table drawing 5.7, under SHADE_MIN, and were cut off at y 44). Asked only with damaged
+  // seams: `ramps` reads four eighths of each found seam's middle line.
+  const shadedAxis = damaged.length > 0 && found.length > 0 && found.every((f) => ramps(raster, region, axis, cutOf({ start: f.start - origin, end: f.end - origin })));
+  const flat = (seam: Interval): boolean => {
+    const [head, tail] = lineEnds(raster, region, axis, cutOf(seam));
+    return head.every((v, c) => Math.abs(v - tail[c]!) < SHADE_MIN);
+  };
   for (const seam of damaged) {
     if (seam.start <= runs.contentStart || seam.end >= runs.contentEnd) continue;
+    if (shadedAxis && flat(seam)) continue;
     const at = { start: origin + seam.start, end: origin + seam.end };
     // In a grid part, the stretch of the whole picture's seam it continues: its lines there, so
     // the cut lines up with the other parts' (a part's own lines may lose an edge line to a badge).
@@ -402,6 +413,11 @@ function rampingCanvas(raster: Raster, region: Box, axis: StripAxis, runs: AxisR
   if (Math.min(...colour) < SHADED_MIN_MEAN) return undefined;
   const test = (line: number): boolean => ramps(raster, region, axis, line);
   const seams = runs.separators.filter((r) => r.end - r.start <= SHADED_SEAM_MAX && sameColour(meanColour(lines, r.start, r.end), colour, FLAT_TOLERANCE));
+  // No run narrow enough to be a seam alone (a pale photo backdrop joined the only seam): margins at
+  // both ends that ramp show the canvas does (independent seed 4204 gradient-02, JPEG q55: columns
+  // 0 and 1539 ramp 235→245, the backdrop's 651–766 do not; the run 651–774 was cut at 712,
+  // through the photo).
+  if (seams.length === 0) return runs.contentStart > 0 && runs.contentEnd < lines.count && test(0) && test(lines.count - 1) ? test : undefined;
   const ramping = seams.filter((r) => test(cutOf(r))).length;
   return 2 * ramping > seams.length ? test : undefined;
 }
