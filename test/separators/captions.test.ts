@@ -188,3 +188,23 @@ describe('a caption gap broken by one ringing line', () => {
     expect(plan.parts.map((p) => [p.x, p.height])).toEqual([[m, r.height], [m + pw + seam / 2, r.height], [m + 2 * pw + seam + seam / 2, r.height]]);
   });
 });
+
+describe('a caption’s far gap refused beside a pale photo', () => {
+  it('does not cut a caption from its photo when the gutter after it runs into a drawing on white', () => {
+    // Independent seed 4303 caption-04 in small: photo, 14 px gap, caption, then the 20 px gutter
+    // and the white ground of a drawing under it are one plain run with background on both sides,
+    // refused as a seam; the caption's gap was the only seam left and the cut ran between the
+    // photo and its caption (rows 200–214).
+    const r = createRaster(300, 2 * (200 + 14 + 14) + 20);
+    fill(r, { x: 0, y: 0, width: r.width, height: r.height }, [255, 255, 255]);
+    gradientPanel(r, { x: 0, y: 0, width: 300, height: 200 }, 0, 30, 3);
+    caption(r, { x: 0, y: 214, width: 300, height: 14 });
+    const top = 200 + 14 + 14 + 20;
+    for (let y = top + 80; y < top + 200; y++) fill(r, { x: Math.round(150 + 100 * Math.sin(y / 17)), y, width: 3, height: 1 }, [30, 30, 120]);
+    caption(r, { x: 0, y: top + 214, width: 300, height: 14 });
+    const plan = planSplit(r);
+    // Refused (the caption rule cannot find the gutter), or the photo and its marks (216–226) in one part.
+    if (plan.ok) expect(plan.parts.some((p) => p.y <= 0 && p.y + p.height >= 226), JSON.stringify(plan.parts)).toBe(true);
+    else expect(plan.ok).toBe(false);
+  });
+});
