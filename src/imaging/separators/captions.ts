@@ -256,6 +256,16 @@ export function attachCaptions(
       if (next < 0 || next >= segments.length || !light[next] || captionSegments.includes(next)) continue;
       dropped.add(under > 0 ? i : i - 1);
     }
+    // A caption-sized light segment on the caption side of a light one that has no caption: on a
+    // dark canvas a dark photo is light too, and its caption found no photo to join. Measured on
+    // independent seed 4311 caption-04 (1×3 on rgb(30,30,30), captions under, WebP q69): the last
+    // photo (dark, 280 lines with the caption over it) and its 43-line caption were cut apart.
+    for (let i = 0; i < segments.length; i++) {
+      const photo = under > 0 ? i - 1 : i + 1;
+      if (!light[i] || captionSegments.includes(i) || captioned.has(i) || photo < 0 || photo >= segments.length) continue;
+      if (!light[photo] || captionSegments.includes(photo) || captioned.has(photo) || size(i) > CAPTION_RATIO * size(photo)) continue;
+      dropped.add(under > 0 ? i - 1 : i);
+    }
   }
   if (plainRuns !== undefined && plainRuns.length > seams.length) {
     captionAcrossSeams(raster, boxOf, segments, seams, light, captioned, plainRuns, colour, dropped, under > 0 === over > 0 ? undefined : under > 0 ? 'after' : 'before', () => (side ??= captionSide(raster, boxOf, first, last, CAPTION_PROBE, colour)));
