@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRaster, type Box, type Raster } from '../../src/imaging/raster.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
-import { fill, gradientPanel } from './build.js';
+import { fill, gradientPanel, random } from './build.js';
 
 /** A caption: marks 3 px wide every 6 px over the middle 60 % of the box, the rest canvas. */
 function caption(r: Raster, box: Box): void {
@@ -186,5 +186,54 @@ describe('a caption gap broken by one ringing line', () => {
     expect(plan.ok && plan.axis).toBe('horizontal');
     if (!plan.ok) return;
     expect(plan.parts.map((p) => [p.x, p.height])).toEqual([[m, r.height], [m + pw + seam / 2, r.height], [m + 2 * pw + seam + seam / 2, r.height]]);
+  });
+});
+
+describe('a caption’s far gap refused beside a pale photo', () => {
+  it('does not cut a caption from its photo when the gutter after it runs into a drawing on white', () => {
+    // Independent seed 4303 caption-04 in small: photo, 14 px gap, caption, then the 20 px gutter
+    // and the white ground of a drawing under it are one plain run with background on both sides,
+    // refused as a seam; the caption's gap was the only seam left and the cut ran between the
+    // photo and its caption (rows 200–214).
+    const r = createRaster(300, 2 * (200 + 14 + 14) + 20);
+    fill(r, { x: 0, y: 0, width: r.width, height: r.height }, [255, 255, 255]);
+    gradientPanel(r, { x: 0, y: 0, width: 300, height: 200 }, 0, 30, 3);
+    caption(r, { x: 0, y: 214, width: 300, height: 14 });
+    const top = 200 + 14 + 14 + 20;
+    for (let y = top + 80; y < top + 200; y++) fill(r, { x: Math.round(150 + 100 * Math.sin(y / 17)), y, width: 3, height: 1 }, [30, 30, 120]);
+    caption(r, { x: 0, y: top + 214, width: 300, height: 14 });
+    const plan = planSplit(r);
+    // Refused (the caption rule cannot find the gutter), or the photo and its marks (216–226) in one part.
+    if (plan.ok) expect(plan.parts.some((p) => p.y <= 0 && p.y + p.height >= 226), JSON.stringify(plan.parts)).toBe(true);
+    else expect(plan.ok).toBe(false);
+  });
+});
+
+describe('a dark photo on a dark canvas', () => {
+  it('keeps its caption: a caption-sized light segment under a light one joins it', () => {
+    // Independent seed 4311 caption-04 in small: 1×3 on rgb(30,30,30), light captions 10 px under
+    // each photo; the last photo is dark (mostly within the canvas tolerance: a light segment), so
+    // its caption found no photo to join and the cut ran between them (rows 700–710 alone).
+    const [width, height, gap, band, gutter] = [300, 200, 10, 14, 20];
+    const cell = height + gap + band;
+    const r = createRaster(width, 3 * cell + 2 * gutter);
+    fill(r, { x: 0, y: 0, width, height: r.height }, [30, 30, 30]);
+    const rand = random(7);
+    const panels: Box[] = [];
+    for (let i = 0; i < 3; i++) {
+      const y = i * (cell + gutter);
+      if (i < 2) gradientPanel(r, { x: 0, y, width, height }, i, 30, 3 + i);
+      else {
+        for (let yy = y; yy < y + height; yy++) {
+          for (let x = 0; x < width; x++) {
+            const v = rand() < 0.2 ? 160 : 35 + Math.floor(rand() * 30);
+            fill(r, { x, y: yy, width: 1, height: 1 }, [v, v + 5, v]);
+          }
+        }
+      }
+      for (let x = 60; x + 3 <= 240; x += 6) fill(r, { x, y: y + height + gap + 2, width: 3, height: band - 4 }, [230, 230, 230]);
+      panels.push({ x: 0, y, width, height: height + gap + band - 2 });
+    }
+    expectWhole(planSplit(r), panels);
   });
 });

@@ -87,6 +87,88 @@ function captionSide(raster: Raster, boxOf: (s: Interval) => Box, first: number,
   return head === tail ? 'unknown' : head ? 'before' : 'after';
 }
 
+/**
+ * Lines read at each end of the content to tell the captions' side when no caption was attached:
+ * within the one-line captions of the tuning batches (14–27 px text bands).
+ */
+const CAPTION_PROBE = 16;
+/**
+ * Fewest ink lines of a caption band: the caption bands the rule below keeps with their photo
+ * measure 14–47 lines (one or two lines of text); the 1–3 lines between the broken runs of one
+ * lossy seam are no caption (as CAPTION_MIN in strips.ts).
+ */
+const CAPTION_MIN_LINES = 6;
+
+/**
+ * A seam between a photo and its own caption, the caption's far gap refused as a seam: beside a
+ * photo whose edge is pale (a white product shot, a sky) the plain run after a caption is wider
+ * than the seam, or it fades into the next photo, and `seamOfRun` refuses it; the caption's near
+ * gap, plain and narrow, is then the only seam standing and parts the photo from its caption.
+ * Seen on the tuning batches as the largest group of caption cuts (6 of 12 caption misses on
+ * independent seeds 4300–4307 and project seeds 4350–4351, captions under and over, 1–2 lines,
+ * seams at 235 and 255, JPEG and PNG).
+ *
+ * Seam k, with a photo (not light, no caption attached) on one side: when the content on its other
+ * side begins with a light band of CAPTION_MIN_LINES or more, at most CAPTION_RATIO as long as the
+ * photo, ended by a plain run that is no seam (`plainRuns`), that band is a caption; it is the
+ * photo's when the collage's captions sit on that side of their photos (`layout`, else told by its
+ * ends), or when that is unknown and the content past the run is not light (a page of text past
+ * its first line is light, and a photo with a page beside it keeps its seam). The seam is dropped:
+ * fewer parts, or a refusal, never a caption lost.
+ */
+function captionAcrossSeams(
+  raster: Raster,
+  boxOf: (s: Interval) => Box,
+  segments: readonly Interval[],
+  seams: readonly Interval[],
+  light: readonly boolean[],
+  captioned: ReadonlySet<number>,
+  plainRuns: readonly Interval[],
+  colour: Rgb,
+  dropped: Set<number>,
+  layout: CaptionSide | undefined,
+  ends: () => CaptionSide,
+): void {
+  const free = plainRuns.filter((r) => !seams.some((s) => s.start < r.end && r.start < s.end));
+  if (free.length === 0) return;
+  seams.forEach((seam, k) => {
+    if (dropped.has(k)) return;
+    // Photo before the seam and the band after it (a caption under its photo), then the other way.
+    for (const photoAt of [k, k + 1]) {
+      if (light[photoAt] || captioned.has(photoAt)) continue;
+      const photo = segments[photoAt]!;
+      const after = photoAt === k;
+      const other = segments[after ? k + 1 : k]!;
+      const reach = CAPTION_RATIO * (photo.end - photo.start);
+      // Plain runs inside the other segment, nearest the seam first.
+      const inside = free.filter((r) => r.start >= other.start && r.end <= other.end);
+      if (!after) inside.reverse();
+      let plain = 0;
+      for (const run of inside) {
+        const band = after ? { start: seam.end, end: run.start } : { start: run.end, end: seam.start };
+        const size = band.end - band.start;
+        if (size > reach) break;
+        // The band's ink: its lines outside plain runs. A band that is mostly a plain run is the
+        // seam's own refused stretch (independent seed 4311 mix-03: 13 of 15 lines), no caption.
+        const ink = size - plain;
+        plain += run.end - run.start;
+        if (ink < CAPTION_MIN_LINES || !isLight(raster, boxOf(band), colour)) continue;
+        // Within a light segment the band may be a strip of a pale panel between two of its own
+        // plain runs (independent seed 4310 mix-02: a 9-column band of a pale drawing, its runs
+        // 6 and 7 wide); a caption's far gap there runs on into a panel's white ground, far wider
+        // than the seam (seed 4303 caption-04: 105 lines against a 14-line seam).
+        if (light[after ? k + 1 : k] && run.end - run.start < 2 * (seam.end - seam.start)) continue;
+        const side = layout ?? ends();
+        const beyond = after ? { start: run.end, end: other.end } : { start: other.start, end: run.start };
+        const ours = side === 'unknown' ? beyond.end > beyond.start && !isLight(raster, boxOf(beyond), colour) : side === (after ? 'after' : 'before');
+        if (ours) dropped.add(k);
+        break;
+      }
+      if (dropped.has(k)) return;
+    }
+  });
+}
+
 export interface CaptionResult {
   /** Indices (into the given seams) of the seams that remain. */
   kept: number[];
@@ -118,6 +200,7 @@ export function attachCaptions(
   last: number,
   colour: Rgb,
   trusted: boolean,
+  plainRuns?: readonly Interval[],
 ): CaptionResult {
   if (seams.length === 0) return { kept: [], trusted, captions: 0, captionSegments: [], captionSeams: [] };
   const segments: Interval[] = [];
@@ -173,6 +256,19 @@ export function attachCaptions(
       if (next < 0 || next >= segments.length || !light[next] || captionSegments.includes(next)) continue;
       dropped.add(under > 0 ? i : i - 1);
     }
+    // A caption-sized light segment on the caption side of a light one that has no caption: on a
+    // dark canvas a dark photo is light too, and its caption found no photo to join. Measured on
+    // independent seed 4311 caption-04 (1×3 on rgb(30,30,30), captions under, WebP q69): the last
+    // photo (dark, 280 lines with the caption over it) and its 43-line caption were cut apart.
+    for (let i = 0; i < segments.length; i++) {
+      const photo = under > 0 ? i - 1 : i + 1;
+      if (!light[i] || captionSegments.includes(i) || captioned.has(i) || photo < 0 || photo >= segments.length) continue;
+      if (!light[photo] || captionSegments.includes(photo) || captioned.has(photo) || size(i) > CAPTION_RATIO * size(photo)) continue;
+      dropped.add(under > 0 ? i - 1 : i);
+    }
+  }
+  if (plainRuns !== undefined && plainRuns.length > seams.length) {
+    captionAcrossSeams(raster, boxOf, segments, seams, light, captioned, plainRuns, colour, dropped, under > 0 === over > 0 ? undefined : under > 0 ? 'after' : 'before', () => (side ??= captionSide(raster, boxOf, first, last, CAPTION_PROBE, colour)));
   }
   const panels = light.filter((l) => !l).length;
   const isTrusted = trusted || panels >= 2;

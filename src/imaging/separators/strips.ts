@@ -269,7 +269,7 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   let seams = kept;
   let captionGaps: Interval[] | undefined;
   if (colour !== undefined && kept.length > 0 && !options.vote) {
-    const result = attachCaptions(raster, region, axis, kept, first, last, colour, trusted);
+    const result = attachCaptions(raster, region, axis, kept, first, last, colour, trusted, runs.separators.map((r) => ({ start: origin + r.start, end: origin + r.end })));
     // Seam k lies between segments k and k+1; beside a caption its width is the caption's gap.
     const besideCaption = new Set(result.captionSegments.flatMap((i) => [i - 1, i]));
     // A caption's gap to its photo is no seam: it says nothing of the width of the collage's seams
