@@ -482,21 +482,26 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
       if (isSeam(start, end, c, edgeOccluders.slice(start, end))) out.push({ start, end, colour: c, badge: true });
     }
   }
+  // Plain seams that already divide the axis into equal parts show the collage's layout: damaged
+  // seams without a badge that break it (unless all of them together keep it: a 4x1 whose middle
+  // seam alone was plain) are a photo's thin dark or pale lines (a pole, a frame's edge).
+  // Measured: independent seed 4002 heavy-07, a 3x1 of 2 px black seams at 292 and 592 of 898
+  // (parts 293, 300, 305) read a 3 px pole at 351 as a third seam, and a grid of 5 panels came out
+  // cut through the middle photo; the committed ia-heavy-03, a 2x1 of a 3 px blue seam at 183 of
+  // 379, two dark trunks at 212 and 284 of its second photo.
+  if (plain.length >= 1 && equalParts(plain, count)) {
+    const sorted = (more: readonly Interval[]): Interval[] => [...plain, ...more].sort((a, b) => a.start - b.start);
+    const unbadged = out.filter((o) => !o.badge);
+    if (unbadged.length > 0 && !equalParts(sorted(unbadged), count)) {
+      for (let k = out.length - 1; k >= 0; k--) if (!out[k]!.badge && !equalParts(sorted([out[k]!]), count)) out.splice(k, 1);
+    }
+  }
   // A seam crossed by a badge shows how the collage draws its seams: one without a badge beside
   // it must be drawn alike, at least half as wide (WIDTH_RATIO, as for the plain seams) and as
   // clean (a line of it tight around its colour, `isTightLine`). Else it is a thin band of a
   // photo nearly one colour: measured on badge collages at q65–q95, 1 px dark bands and a palm
   // trunk beside 3–11 px badge seams, their best line within 24 of their colour at 0.48–0.85
   // (a drawn seam's ≥ 0.9). Heavy-JPEG seams, never tight, carry no badge and meet none.
-  // Plain seams that already divide the axis into equal parts show the collage's layout: a
-  // damaged seam without a badge that breaks it is a photo's thin dark or pale line (a pole, a
-  // frame's edge). Measured: independent seed 4002 heavy-07, a 3x1 of 2 px black seams at 292
-  // and 592 of 898 (parts 293, 300, 305) read a 3 px pole at 351 as a third seam, and a grid of 5
-  // panels came out cut through the middle photo.
-  if (plain.length >= 2 && equalParts(plain, count)) {
-    const breaks = (o: Interval): boolean => !equalParts([...plain, o].sort((a, b) => a.start - b.start), count);
-    for (let k = out.length - 1; k >= 0; k--) if (!out[k]!.badge && breaks(out[k]!)) out.splice(k, 1);
-  }
   const badged = out.filter((o) => o.badge).map((o) => o.end - o.start);
   if (badged.length === 0) return out.map(({ start, end, colour }) => ({ start, end, colour }));
   const narrowestBadged = Math.min(...badged);
