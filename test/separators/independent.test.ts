@@ -18,10 +18,8 @@ interface Held {
 
 const BATCHES: Record<string, Held> = {
   'independent-a': {
-    floor: 57,
-    cuts: {
-      'ia-heavy-03.jpg': '2 photos in a row, 3 px blue seam, q29: 3 parts, two cuts inside the second photo',
-    },
+    floor: 58,
+    cuts: {},
   },
   'independent-b': {
     floor: 58,

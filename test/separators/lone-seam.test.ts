@@ -1,12 +1,12 @@
 /**
- * A lone seam beside a panel whose edge is plain in the seam's colour (`damaged-seams.ts`,
- * loneSeamAtEnd): a 1 px white seam between a photo and a white drawing reads as one run of white
- * columns, the seam and the drawing's blank edge together; its middle cuts through the drawing.
+ * Seams beside a panel whose edge is plain in the seam's colour (`damaged-seams.ts`, seamsAtEnds):
+ * a 1 px white seam between a photo and a white drawing reads as one run of white columns, the
+ * seam and the drawing's blank edge together; its middle cuts through the drawing.
  */
 import { describe, expect, it } from 'vitest';
 import { createRaster, type Raster } from '../../src/imaging/raster.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
-import { loneSeamAtEnd } from '../../src/imaging/separators/damaged-seams.js';
+import { seamsAtEnds } from '../../src/imaging/separators/damaged-seams.js';
 import { fill, gradientPanel, type Rgb } from './build.js';
 
 const WHITE: Rgb = [255, 255, 255];
@@ -16,8 +16,8 @@ function drawing(r: Raster, box: { x: number; y: number; width: number; height: 
   fill(r, box, WHITE);
   for (let k = 0; k < 12; k++) {
     for (let t = 0; t < box.height; t++) {
-      const x = box.x + inkFrom + ((k * 37 + Math.floor(t / 2)) % (box.width - inkFrom));
-      for (let w = 0; w < 2; w++) if (x + w < box.x + box.width) fill(r, { x: x + w, y: box.y + t, width: 1, height: 1 }, [40, 40, 40]);
+      const x = box.x + inkFrom + ((k * 37 + Math.floor(t / 2)) % (box.width - inkFrom - 1));
+      fill(r, { x, y: box.y + t, width: 2, height: 1 }, [40, 40, 40]);
     }
   }
 }
@@ -32,7 +32,7 @@ function photoAndDrawing(left: number, right: number, blank: number): Raster {
   return r;
 }
 
-describe('a lone seam beside a panel of its colour', () => {
+describe('seams beside a panel of their colour', () => {
   it('cuts at the photo edge of a seam run that holds a drawing’s blank edge, where the parts come out equal', () => {
     const plan = planSplit(photoAndDrawing(400, 400, 120));
     expect(plan.ok).toBe(true);
@@ -43,18 +43,22 @@ describe('a lone seam beside a panel of its colour', () => {
   });
 
   it('keeps the middle of a wide seam between equal panels, and of a thin one', () => {
-    expect(loneSeamAtEnd({ start: 388, end: 412 }, 0, 800)).toBeNull(); // a 24 px seam, 400 against 400
-    expect(loneSeamAtEnd({ start: 300, end: 305 }, 0, 800)).toBeNull(); // thin: no room for a panel's edge
+    expect(seamsAtEnds([{ start: 388, end: 412 }], 0, 800)).toBeNull(); // a 24 px seam, 400 against 400
+    expect(seamsAtEnds([{ start: 300, end: 305 }], 0, 800)).toBeNull(); // thin: no room for a panel's edge
   });
 
-  it('moves only to the end where the parts come out equal, and only when the middle is far from it', () => {
+  it('moves only to the ends where the parts come out equal, and only when the middles are far from it', () => {
     // Run 416–570 of 835 (independent seed 4000 heavy-04): 416 against 419 at its start.
-    expect(loneSeamAtEnd({ start: 416, end: 570 }, 0, 835)).toEqual({ start: 416, end: 417 });
+    expect(seamsAtEnds([{ start: 416, end: 570 }], 0, 835)).toEqual([{ start: 416, end: 417 }]);
     // Run 351–402 of 799 (seed 4004 heavy-04): at its end.
-    expect(loneSeamAtEnd({ start: 351, end: 402 }, 0, 799)).toEqual({ start: 401, end: 402 });
+    expect(seamsAtEnds([{ start: 351, end: 402 }], 0, 799)).toEqual([{ start: 401, end: 402 }]);
+    // Runs 296–355 and 513–596 of 899 (seed 4016 heavy-03): the first at its start, the second at its end.
+    expect(seamsAtEnds([{ start: 296, end: 355 }, { start: 513, end: 596 }], 0, 899)).toEqual([{ start: 296, end: 297 }, { start: 595, end: 596 }]);
+    // Two 12 px seams between panels of 217, 205 and 221 (unseen new-flat-06): drawn alike, they stand.
+    expect(seamsAtEnds([{ start: 211, end: 223 }, { start: 416, end: 428 }], 0, 643)).toBeNull();
     // Unequal panels either way: the middle stands.
-    expect(loneSeamAtEnd({ start: 200, end: 260 }, 0, 800)).toBeNull();
-    // Middle within three times the slack of equal: it stands (parts 400 and 386 at the middle).
-    expect(loneSeamAtEnd({ start: 393, end: 407 }, 0, 786)).toBeNull();
+    expect(seamsAtEnds([{ start: 200, end: 260 }], 0, 800)).toBeNull();
+    // Middle within twice the slack of equal: it stands (parts 400 and 386 at the middle, 7 px off their mean).
+    expect(seamsAtEnds([{ start: 393, end: 407 }], 0, 786)).toBeNull();
   });
 });

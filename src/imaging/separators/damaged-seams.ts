@@ -27,8 +27,8 @@
  * 5. **luma seams**: on the first pass over the whole picture, thin seams whose chroma 4:2:0
  *    smeared away, found by their luma where they complete an equal division (`lumaSeams`), and
  *    the thin margins JPEG smeared beside them (`lumaMargins`, called from `strips.ts`);
- * 6. **lone seam at its end**: a lone seam run that holds a panel's plain edge of its colour is
- *    moved to the run's end where the parts come out equal (`loneSeamAtEnd`, from `strips.ts`).
+ * 6. **seams at their ends**: seam runs that hold a panel's plain edge of their colour are
+ *    moved to the run's end where the parts come out equal (`seamsAtEnds`, from `strips.ts`).
  *
  * **Cost.** Searched only in pictures of at most DAMAGED_SEARCH_MAX_PIXELS or DAMAGED_SEARCH_MAX_SIDE (the 600–1800 px
  * pictures of quest tasks that need it). Per line: 16 probes; per candidate run of at most
@@ -484,21 +484,26 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
       if (isSeam(start, end, c, edgeOccluders.slice(start, end))) out.push({ start, end, colour: c, badge: true });
     }
   }
+  // Plain seams that already divide the axis into equal parts show the collage's layout: damaged
+  // seams without a badge that break it (unless all of them together keep it: a 4x1 whose middle
+  // seam alone was plain) are a photo's thin dark or pale lines (a pole, a frame's edge).
+  // Measured: independent seed 4002 heavy-07, a 3x1 of 2 px black seams at 292 and 592 of 898
+  // (parts 293, 300, 305) read a 3 px pole at 351 as a third seam, and a grid of 5 panels came out
+  // cut through the middle photo; the committed ia-heavy-03, a 2x1 of a 3 px blue seam at 183 of
+  // 379, two dark trunks at 212 and 284 of its second photo.
+  if (plain.length >= 1 && equalParts(plain, count)) {
+    const sorted = (more: readonly Interval[]): Interval[] => [...plain, ...more].sort((a, b) => a.start - b.start);
+    const unbadged = out.filter((o) => !o.badge);
+    if (unbadged.length > 0 && !equalParts(sorted(unbadged), count)) {
+      for (let k = out.length - 1; k >= 0; k--) if (!out[k]!.badge && !equalParts(sorted([out[k]!]), count)) out.splice(k, 1);
+    }
+  }
   // A seam crossed by a badge shows how the collage draws its seams: one without a badge beside
   // it must be drawn alike, at least half as wide (WIDTH_RATIO, as for the plain seams) and as
   // clean (a line of it tight around its colour, `isTightLine`). Else it is a thin band of a
   // photo nearly one colour: measured on badge collages at q65–q95, 1 px dark bands and a palm
   // trunk beside 3–11 px badge seams, their best line within 24 of their colour at 0.48–0.85
   // (a drawn seam's ≥ 0.9). Heavy-JPEG seams, never tight, carry no badge and meet none.
-  // Plain seams that already divide the axis into equal parts show the collage's layout: a
-  // damaged seam without a badge that breaks it is a photo's thin dark or pale line (a pole, a
-  // frame's edge). Measured: independent seed 4002 heavy-07, a 3x1 of 2 px black seams at 292
-  // and 592 of 898 (parts 293, 300, 305) read a 3 px pole at 351 as a third seam, and a grid of 5
-  // panels came out cut through the middle photo.
-  if (plain.length >= 2 && equalParts(plain, count)) {
-    const breaks = (o: Interval): boolean => !equalParts([...plain, o].sort((a, b) => a.start - b.start), count);
-    for (let k = out.length - 1; k >= 0; k--) if (!out[k]!.badge && breaks(out[k]!)) out.splice(k, 1);
-  }
   const badged = out.filter((o) => o.badge).map((o) => o.end - o.start);
   if (badged.length === 0) return out.map(({ start, end, colour }) => ({ start, end, colour }));
   const narrowestBadged = Math.min(...badged);
@@ -724,36 +729,68 @@ export function equalParts(seams: readonly Interval[], count: number): boolean {
 }
 
 /**
- * A lone seam run beside a panel whose edge is plain in the seam's colour (a drawing on white, a
- * studio backdrop), found as one run of seam and panel edge: its middle cuts through that panel.
- * The seam is then the run's end beside the other panel, where the parts come out equal, as a
+ * Seam runs beside a panel whose edge is plain in the seam's colour (a drawing on white, a studio
+ * backdrop), each found as one run of seam and panel edge: its middle cuts through that panel.
+ * Such a seam is then the run's end beside the other panel, where the parts come out equal, as a
  * collage's panels along an axis are (`equalParts`); the run's lines are plain, so a cut at either
  * end runs beside a panel, never through one. Measured on the heavy collages of independent seeds
- * 4000–4007 (64): three 2×1 collages of 1–2 px white seams beside a white drawing or a 240 backdrop
- * read runs of 28, 51 and 154 lines, cut 13–77 px inside that panel; at the run's end the parts
- * differ by 3–4 px of 392–418 (the generator's equal panels), in the middle by 31–151. So:
- * a run wider than a thin seam with its JPEG-blended edges (2 × THIN_SEAM), parts within
- * LONE_END_SLACK at one end, and over LONE_MIDDLE_RATIO times that apart at the middle.
- * On the 876 pictures of the committed batches and those seeds' batches (4000–4007, 4050–4051) it
- * changes no other plan of a strip (two merged grid blocks, searched as pictures of their own, came
- * out split differently, both misses before and after, no cut). No pixel is read.
- * `first`, `last`: where the content begins and ends along the axis. Null when the middle stands.
+ * 4000–4017: three 2×1 collages of 1–2 px white seams beside a white drawing or a 240 backdrop
+ * read runs of 28, 51 and 154 lines, cut 13–77 px inside that panel, and a 3×1 (seed 4016
+ * heavy-03) of 1 px red seams round a white drawing read runs of 59 and 83 lines of its white
+ * page on both sides; at the runs' ends the parts are within 1.5–4.3 px of their mean of 299–418
+ * (the generator's equal panels), at the middles one is 15.5–75 off. So: each run wider than a
+ * thin seam with its JPEG-blended edges (2 × THIN_SEAM) may move to an end (thin ones stay), the
+ * parts must all come within LONE_END_SHARE of their mean plus PART_SLACK_PX (5 px of 300), and
+ * at the middles at least one part must be LONE_MIDDLE_RATIO times that off. On the 1376 pictures of the committed batches
+ * and those seeds' batches it changes no other plan of a strip (two merged grid blocks, searched as
+ * pictures of their own, came out split differently, misses before and after, no cut). No pixel
+ * is read. `first`, `last`: where the content begins and ends along the axis. Null when the
+ * middles stand.
  */
-const LONE_END_SHARE = 0.02;
-const LONE_MIDDLE_RATIO = 3;
-export function loneSeamAtEnd(seam: Interval, first: number, last: number): Interval | null {
-  if (seam.end - seam.start <= 2 * THIN_SEAM) return null;
-  const gap = (s: Interval): number => {
-    const cut = s.start + Math.floor((s.end - s.start) / 2);
-    return Math.abs(cut - first - (last - cut));
+const LONE_END_SHARE = 0.01;
+const LONE_MIDDLE_RATIO = 2;
+/** Most wide runs tried at their ends: 3 ways each, 27 layouts at most (a 4×1 has 3 seams). */
+const LONE_MAX_WIDE = 3;
+export function seamsAtEnds(seams: readonly Interval[], first: number, last: number): Interval[] | null {
+  const wide = seams.filter((s) => s.end - s.start > 2 * THIN_SEAM).length;
+  if (wide === 0 || wide > LONE_MAX_WIDE) return null;
+  // Seams of one width are drawn alike: each is a seam, not a seam and a panel's edge (the
+  // committed unseen new-flat-06: 12 px white seams between flat panels of 205–221 px, unequal by
+  // design, came out 211/216/216 at their ends).
+  const widths = seams.map((s) => s.end - s.start);
+  if (seams.length > 1 && Math.max(...widths) - Math.min(...widths) <= 2 * BLEND_LINES) return null;
+  const mean = (last - first) / (seams.length + 1);
+  const slack = LONE_END_SHARE * mean + PART_SLACK_PX;
+  // The largest distance of a part from the mean part, with the cuts through `at`.
+  const spread = (at: readonly Interval[]): number => {
+    let worst = 0;
+    let from = first;
+    for (const s of [...at, { start: last, end: last }]) {
+      const cut = s.start + Math.floor((s.end - s.start) / 2);
+      worst = Math.max(worst, Math.abs(cut - from - mean));
+      from = cut;
+    }
+    return worst;
   };
-  const slack = LONE_END_SHARE * ((last - first) / 2) + PART_SLACK_PX;
-  if (gap(seam) <= LONE_MIDDLE_RATIO * slack) return null;
+  if (spread(seams) <= LONE_MIDDLE_RATIO * slack) return null;
   // The run's first or last line: a cut there lies on the seam whatever its width (a 1 px white
   // seam of a lossless 4x3 grid, independent seed 4011 grid-06, was cut a line early, inside its
   // photo, from a 3-line stretch's middle).
-  const ends = [{ start: seam.start, end: seam.start + 1 }, { start: seam.end - 1, end: seam.end }];
-  return ends.find((e) => gap(e) <= slack) ?? null;
+  let layouts: Interval[][] = [[]];
+  for (const s of seams) {
+    const ways = s.end - s.start > 2 * THIN_SEAM ? [s, { start: s.start, end: s.start + 1 }, { start: s.end - 1, end: s.end }] : [s];
+    layouts = layouts.flatMap((l) => ways.map((w) => [...l, w]));
+  }
+  let best: Interval[] | null = null;
+  let bestSpread = slack;
+  for (const l of layouts) {
+    const d = spread(l);
+    if (d <= bestSpread) {
+      best = l;
+      bestSpread = d;
+    }
+  }
+  return best;
 }
 
 /**

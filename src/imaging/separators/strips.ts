@@ -7,7 +7,7 @@ import { attachCaptions, CAPTION_RATIO, FLAT_TOLERANCE, isLight } from './captio
 import { backgroundBeside, GAP_COLOUR_TOLERANCE, isGapInsidePanel } from './background-gap.js';
 import { classifyLines, LineKind, lineEnds, lineMean, meanColour, RUN_COLOUR_AGREEMENT, SHADE_MIN, SHADED_MIN_MEAN, SHADED_SEAM_MAX, shadeLines } from './classify.js';
 import { ballotOfRun, BLEND_LINES, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
-import { damagedSeams, loneSeamAtEnd, lumaMargins } from './damaged-seams.js';
+import { damagedSeams, lumaMargins, seamsAtEnds } from './damaged-seams.js';
 import { exactTwin } from './exact-twins.js';
 import { seamAndFade, shadedTwins } from './fading-seams.js';
 import { oneColourPieces, seamOfRun } from './seams.js';
@@ -282,9 +282,9 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     captions = result.captions;
   }
 
-  // A lone wide seam may hold a panel's plain edge: its end where the parts come out equal (damaged-seams.ts).
-  const lone = seams.length === 1 && captions === 0 && options.colour && !options.vote && !options.bounds && !options.refine ? loneSeamAtEnd(seams[0]!, first, last) : null;
-  if (lone) seams = [{ ...seams[0]!, ...lone }];
+  // A wide seam may hold a panel's plain edge: its end where the parts come out equal (damaged-seams.ts).
+  const ends = seams.length > 0 && captions === 0 && options.colour && !options.vote && !options.bounds && !options.refine ? seamsAtEnds(seams, first, last) : null;
+  if (ends) seams = seams.map((s, k) => ({ ...s, start: ends[k]!.start, end: ends[k]!.end }));
   const raw: Interval[] = [];
   let start = first;
   for (const sep of seams) {
