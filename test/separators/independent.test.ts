@@ -26,7 +26,6 @@ const BATCHES: Record<string, Held> = {
   'independent-b': {
     floor: 58,
     cuts: {
-      'ib-badge-04.webp': '3 photos in a column, one badge on a seam: 2 parts, a cut inside the second photo',
       'ib-heavy-04.jpg': '4 photos in a column, 1 px blue seam, resaved q45: 2 parts, a cut inside the second photo',
     },
   },

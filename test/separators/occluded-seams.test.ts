@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createRaster, type Box, type Raster } from '../../src/imaging/raster.js';
 import { classifyLines, measureLines, planSplit } from '../../src/imaging/separators/index.js';
 import { damagedSeams } from '../../src/imaging/separators/damaged-seams.js';
-import { BLOB_MAX, edgeSeamWideEnough, MAX_OCCLUDERS, OCCLUDED_SHARE, readSeamLine } from '../../src/imaging/separators/occluded-seams.js';
+import { BLOB_MAX, crossedWithoutBadge, edgeSeamWideEnough, MAX_OCCLUDERS, OCCLUDED_SHARE, readSeamLine } from '../../src/imaging/separators/occluded-seams.js';
 import { scoreBatch } from './score.js';
 import { fill, gradientPanel, random, setPixel, type Rgb } from './build.js';
 
@@ -153,6 +153,13 @@ describe('a palm trunk from the top of a strip to its ground is no edge-badge se
   // fixtures/collages/edge-badge (make-collages.ts --seed 4151): 4×1 badge strips whose photo of
   // palms has a 1 px dark trunk ending in a bounded stretch of ground at the picture's edge, the
   // shape of an edge badge on one line, beside badge seams of 3 px (badge-01) and 10 px (badge-04).
+  it('a run no badge crosses whose lines mostly carry occluders is strokes crossing a panel (crossedWithoutBadge)', () => {
+    // The rows of a line drawing's white inside, crossed by its diagonal rim (independent-b ib-badge-04).
+    const rim = [[{ start: 89, end: 108 }], [{ start: 98, end: 114 }], [{ start: 103, end: 118 }], [], [{ start: 128, end: 136 }], []];
+    expect(crossedWithoutBadge(rim)).toBe(true);
+    expect(crossedWithoutBadge([[], [], [{ start: 40, end: 52 }], []])).toBe(false);
+  });
+
   it('is narrower than the seams found with a badge (edgeSeamWideEnough)', () => {
     expect(edgeSeamWideEnough(1, [3, 3, 3])).toBe(false);
     expect(edgeSeamWideEnough(2, [3, 10])).toBe(true);
