@@ -158,6 +158,9 @@ describe('a palm trunk from the top of a strip to its ground is no edge-badge se
     const rim = [[{ start: 89, end: 108 }], [{ start: 98, end: 114 }], [{ start: 103, end: 118 }], [], [{ start: 128, end: 136 }], []];
     expect(crossedWithoutBadge(rim)).toBe(true);
     expect(crossedWithoutBadge([[], [], [{ start: 40, end: 52 }], []])).toBe(false);
+    // A small badge on a seam, one line of it clear (seed 4118 badge-03): one blob in one place.
+    const blob = { start: 286, end: 306 };
+    expect(crossedWithoutBadge([[blob], [blob], [blob], [blob], [blob], [], [blob], [{ start: 287, end: 305 }]])).toBe(false);
   });
 
   it('is narrower than the seams found with a badge (edgeSeamWideEnough)', () => {
