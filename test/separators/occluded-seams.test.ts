@@ -179,6 +179,21 @@ describe('a palm trunk from the top of a strip to its ground is no edge-badge se
   });
 });
 
+describe("a photo's clear sky beside a badge seam", () => {
+  it('is no seam width: the 12 px seam a badge crosses is still found, and the cut is there, not in the sky', () => {
+    // The sky's 266 rows are plain (one colour each), a plain run far wider than a seam; the
+    // seam's rows are content where the badge crosses them (independent seed 4121 badge-06).
+    const r = createRaster(614, 1264);
+    gradientPanel(r, { x: 0, y: 0, width: 614, height: 626 }, 1, 20, 3);
+    fill(r, { x: 0, y: 626, width: 614, height: 12 }, [20, 120, 60]);
+    for (let y = 638; y < 904; y++) fill(r, { x: 0, y, width: 614, height: 1 }, [110 + Math.round((60 * (y - 638)) / 266), 160 + Math.round((45 * (y - 638)) / 266), 225 + Math.round((20 * (y - 638)) / 266)]);
+    gradientPanel(r, { x: 0, y: 904, width: 614, height: 360 }, 2, 20, 5);
+    badge(r, 307, 632, 22, [40, 90, 200]);
+    const plan = planSplit(r);
+    expect(plan.ok && plan.parts.map((p) => p.y)).toEqual([0, 632]);
+  });
+});
+
 describe('a grid whose column seam carries a badge in every band and on every junction', () => {
   it('is found once its rows are: each junction may hide probes of the column more (CROSSING)', () => {
     // As an independent batch draws it (seed 1011): five badges of radius 22 on a 627 px column

@@ -387,7 +387,10 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
   // `plainSeams`: the plain seams that passed every rule, when known; a photo's flat band is a
   // run of plain lines too, and held a 1 px seam of an unseen batch to its 10 lines.
   const plain = only ? [] : (plainSeams ?? findRuns(kinds)?.separators ?? []);
-  const narrowest = plain.length === 0 ? 0 : Math.min(...plain.map((r) => r.end - r.start));
+  // A plain run wider than CANDIDATE_RUN is a photo's flat band (a clear sky), no seam width: a
+  // 110-row sky held a 12 px badge seam to 53 lines and was cut (independent seed 4121 badge-06).
+  const seamLike = plain.filter((r) => r.end - r.start <= CANDIDATE_RUN);
+  const narrowest = seamLike.length === 0 ? 0 : Math.min(...seamLike.map((r) => r.end - r.start));
   const out: (DamagedSeam & { badge: boolean })[] = [];
   const runs: Interval[] = [];
   for (let i = 0; i < count; ) {
