@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createRaster, type Box, type Raster } from '../../src/imaging/raster.js';
 import { classifyLines, measureLines, planSplit } from '../../src/imaging/separators/index.js';
 import { damagedSeams } from '../../src/imaging/separators/damaged-seams.js';
-import { BLOB_MAX, edgeSeamWideEnough, MAX_OCCLUDERS, OCCLUDED_SHARE, readSeamLine } from '../../src/imaging/separators/occluded-seams.js';
+import { BLOB_MAX, crossedWithoutBadge, edgeSeamWideEnough, MAX_OCCLUDERS, OCCLUDED_SHARE, readSeamLine } from '../../src/imaging/separators/occluded-seams.js';
 import { scoreBatch } from './score.js';
 import { fill, gradientPanel, random, setPixel, type Rgb } from './build.js';
 
@@ -153,6 +153,16 @@ describe('a palm trunk from the top of a strip to its ground is no edge-badge se
   // fixtures/collages/edge-badge (make-collages.ts --seed 4151): 4×1 badge strips whose photo of
   // palms has a 1 px dark trunk ending in a bounded stretch of ground at the picture's edge, the
   // shape of an edge badge on one line, beside badge seams of 3 px (badge-01) and 10 px (badge-04).
+  it('a run no badge crosses whose lines mostly carry occluders is strokes crossing a panel (crossedWithoutBadge)', () => {
+    // The rows of a line drawing's white inside, crossed by its diagonal rim (independent-b ib-badge-04).
+    const rim = [[{ start: 89, end: 108 }], [{ start: 98, end: 114 }], [{ start: 103, end: 118 }], [], [{ start: 128, end: 136 }], []];
+    expect(crossedWithoutBadge(rim)).toBe(true);
+    expect(crossedWithoutBadge([[], [], [{ start: 40, end: 52 }], []])).toBe(false);
+    // A small badge on a seam, one line of it clear (seed 4118 badge-03): one blob in one place.
+    const blob = { start: 286, end: 306 };
+    expect(crossedWithoutBadge([[blob], [blob], [blob], [blob], [blob], [], [blob], [{ start: 287, end: 305 }]])).toBe(false);
+  });
+
   it('is narrower than the seams found with a badge (edgeSeamWideEnough)', () => {
     expect(edgeSeamWideEnough(1, [3, 3, 3])).toBe(false);
     expect(edgeSeamWideEnough(2, [3, 10])).toBe(true);
@@ -166,6 +176,21 @@ describe('a palm trunk from the top of a strip to its ground is no edge-badge se
       expect(r.badCuts, r.expected.file).toEqual([]);
       expect(r.exact, `${r.expected.file}: ${r.why}`).toBe(true);
     }
+  });
+});
+
+describe("a photo's clear sky beside a badge seam", () => {
+  it('is no seam width: the 12 px seam a badge crosses is still found, and the cut is there, not in the sky', () => {
+    // The sky's 266 rows are plain (one colour each), a plain run far wider than a seam; the
+    // seam's rows are content where the badge crosses them (independent seed 4121 badge-06).
+    const r = createRaster(614, 1264);
+    gradientPanel(r, { x: 0, y: 0, width: 614, height: 626 }, 1, 20, 3);
+    fill(r, { x: 0, y: 626, width: 614, height: 12 }, [20, 120, 60]);
+    for (let y = 638; y < 904; y++) fill(r, { x: 0, y, width: 614, height: 1 }, [110 + Math.round((60 * (y - 638)) / 266), 160 + Math.round((45 * (y - 638)) / 266), 225 + Math.round((20 * (y - 638)) / 266)]);
+    gradientPanel(r, { x: 0, y: 904, width: 614, height: 360 }, 2, 20, 5);
+    badge(r, 307, 632, 22, [40, 90, 200]);
+    const plan = planSplit(r);
+    expect(plan.ok && plan.parts.map((p) => p.y)).toEqual([0, 632]);
   });
 });
 

@@ -47,7 +47,7 @@ import { isGapInsidePanel } from './background-gap.js';
 import { LineKind, lineMean } from './classify.js';
 import { overWhite } from './line-stats.js';
 import { BLEND_LINES, luma, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
-import { betweenCrossings, CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, EDGE_BADGE_MAX, edgeSeamWideEnough, isEdgeBadge, isPanelLine, isTightLine, lineWalk, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
+import { betweenCrossings, CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, crossedWithoutBadge, EDGE_BADGE_MAX, edgeSeamWideEnough, isEdgeBadge, isPanelLine, isTightLine, lineWalk, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
 import type { Interval } from './segments.js';
 
 /** Largest picture searched for damaged seams: 1200×1000, beyond the 600–900 px of heavy-JPEG and badge collages… */
@@ -389,7 +389,10 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
   // `plainSeams`: the plain seams that passed every rule, when known; a photo's flat band is a
   // run of plain lines too, and held a 1 px seam of an unseen batch to its 10 lines.
   const plain = only ? [] : (plainSeams ?? findRuns(kinds)?.separators ?? []);
-  const narrowest = plain.length === 0 ? 0 : Math.min(...plain.map((r) => r.end - r.start));
+  // A plain run wider than CANDIDATE_RUN is a photo's flat band (a clear sky), no seam width: a
+  // 110-row sky held a 12 px badge seam to 53 lines and was cut (independent seed 4121 badge-06).
+  const seamLike = plain.filter((r) => r.end - r.start <= CANDIDATE_RUN);
+  const narrowest = seamLike.length === 0 ? 0 : Math.min(...seamLike.map((r) => r.end - r.start));
   const out: (DamagedSeam & { badge: boolean })[] = [];
   const runs: Interval[] = [];
   for (let i = 0; i < count; ) {
@@ -508,7 +511,7 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
   if (badged.length === 0) return out.map(({ start, end, colour }) => ({ start, end, colour }));
   const narrowestBadged = Math.min(...badged);
   const drawnAlike = (o: DamagedSeam): boolean => {
-    if ((o.end - o.start) * WIDTH_RATIO + WIDTH_SLACK < narrowestBadged) return false;
+    if ((o.end - o.start) * WIDTH_RATIO + WIDTH_SLACK < narrowestBadged || crossedWithoutBadge(occluders.slice(o.start, o.end))) return false;
     for (let l = o.start; l < o.end; l++) if (isTightLine(lineAt(l), o.colour)) return true;
     return false;
   };
