@@ -134,3 +134,55 @@ describe('gradient seams beside a pale photo backdrop', () => {
   });
 });
 
+describe('a white drawing with a drop shadow beside a white seam', () => {
+  it('cuts in the seam, not in the middle of the white the drawing and the seam share', () => {
+    // Three panels on white, 24 px seams; the middle one a white drawing (strokes on its left
+    // third) whose drop shadow, 4 columns shading 166→220, parts its white from the seam's
+    // (independent seed 4203 mix-05: cut at x 698, inside the drawing).
+    const r = createRaster(1200, 320);
+    fill(r, { x: 0, y: 0, width: 1200, height: 320 }, [255, 255, 255]);
+    gradientPanel(r, { x: 0, y: 0, width: 388, height: 320 }, 1, 10, 1);
+    for (let y = 0; y < 320; y++) {
+      // Two crossing strokes: every column of the drawing's left third holds ink.
+      const x = 420 + Math.round((y * 180) / 319);
+      fill(r, { x, y, width: 3, height: 1 }, [30, 30, 30]);
+      fill(r, { x: 1020 - x, y, width: 3, height: 1 }, [30, 30, 30]);
+    }
+    // Blurred, the shadow lightens towards the picture's top and bottom: its columns are content.
+    [166, 180, 196, 210].forEach((v, k) => {
+      fill(r, { x: 794 + k, y: 8, width: 1, height: 304 }, [v, v, v]);
+      for (let e = 0; e < 8; e++) {
+        const w = Math.round(v + ((255 - v) * (8 - e)) / 9);
+        fill(r, { x: 794 + k, y: e, width: 1, height: 1 }, [w, w, w]);
+        fill(r, { x: 794 + k, y: 319 - e, width: 1, height: 1 }, [w, w, w]);
+      }
+    });
+    gradientPanel(r, { x: 822, y: 0, width: 378, height: 320 }, 2, 10, 2);
+    const plan = planSplit(r);
+    expect(plan.ok, JSON.stringify(plan)).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.parts).toHaveLength(3);
+    // The drawing (412–794) whole: both cuts in seams.
+    expect(plan.parts[1]!.x).toBeGreaterThanOrEqual(388);
+    expect(plan.parts[1]!.x).toBeLessThanOrEqual(412);
+    expect(plan.parts[2]!.x).toBeGreaterThanOrEqual(798);
+    expect(plan.parts[2]!.x).toBeLessThanOrEqual(822);
+  });
+
+  it('keeps a caption with its photo: a line of text between two seam runs is no shadow', () => {
+    // A 24 px dark seam, a caption of 5 rows of light text, 4 dark rows, the photo (independent
+    // seed 4210 caption-02, JPEG q33): taken for a shadow, the gap under the caption became the cut.
+    const r = createRaster(600, 760);
+    fill(r, { x: 0, y: 0, width: 600, height: 760 }, [30, 30, 30]);
+    gradientPanel(r, { x: 0, y: 0, width: 600, height: 350 }, 1, 10, 1);
+    const rand = random(3);
+    for (let x = 10; x < 300; x++) if (rand() < 0.5) fill(r, { x, y: 374, width: 1, height: 5 }, [220, 220, 220]);
+    gradientPanel(r, { x: 0, y: 384, width: 600, height: 376 }, 2, 10, 2);
+    const plan = planSplit(r);
+    expect(plan.ok, JSON.stringify(plan)).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.parts).toHaveLength(2);
+    expect(plan.parts[1]!.y).toBeGreaterThanOrEqual(350);
+    expect(plan.parts[1]!.y).toBeLessThanOrEqual(374);
+  });
+});
