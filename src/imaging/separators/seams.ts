@@ -14,10 +14,12 @@
  * - with the collage colour known, the seam is the span of the pieces of that colour and the other
  *   pieces are panel edges (a flat panel's plain border beside the seam); a run without that colour
  *   is no seam.
+ * - a run taken for padding or a gap that holds lines shading as a painted gradient, repeated pixel
+ *   for pixel, keeps those lines as its seam (`shadingSeam`, `seamBesidePadding`).
  */
 import type { Box, Raster } from '../raster.js';
 import { backgroundBeside, isGapInsidePanel } from './background-gap.js';
-import { exactLines, meanColour, RUN_COLOUR_AGREEMENT, shadesEvenly, shadesSlowly } from './classify.js';
+import { exactLines, meanColour, RUN_COLOUR_AGREEMENT, SHADE_MIN, shadesEvenly, shadesSlowly } from './classify.js';
 import { BLEND_LINES, distanceToBlend, sameColour, sameSeamColour, THIN_SEAM } from './collage-colour.js';
 import type { LineStats } from './line-stats.js';
 import { NARROW_RINGING_RUN } from './runs.js';
@@ -68,7 +70,7 @@ export function seamOfRun(
     if (own.length === 0) return null;
     const seam = { start: own[0]!.start, end: own[own.length - 1]!.end };
     const colour = meanColour(lines, seam.start, seam.end);
-    if (pieces.length === 1) return insidePanel(seam, colour) ? null : { ...seam, colour };
+    if (pieces.length === 1) return insidePanel(seam, colour) ? shadingSeam(raster, region, axis, lines, run) : { ...seam, colour };
     // Beside another colour, a piece at an end of the run whose outer side has the collage colour
     // for background is a panel's padding (a page under its coloured header bar), not a seam.
     // A narrow run all of the collage colour (a gradient seam at 240 beside 4–6 rows of a photo's
@@ -87,7 +89,7 @@ export function seamOfRun(
   }
   if (pieces.length === 1) {
     const colour = meanColour(lines, run.start, run.end);
-    return insidePanel(run, colour) ? null : { ...run, colour };
+    return insidePanel(run, colour) ? shadingSeam(raster, region, axis, lines, run) : { ...run, colour };
   }
   let first = 0;
   let last = pieces.length - 1;
@@ -158,7 +160,10 @@ const PADDING_AGREEMENT = 12;
  */
 function seamBesidePadding(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, piece: Interval, side: 'before' | 'after'): Interval | null {
   const sub = oneColourPieces(lines, piece, PADDING_AGREEMENT);
-  if (sub.length < 2) return null;
+  // One tight colour and every line shading: the whole piece is a gradient seam, and the pale
+  // backdrop beyond it is the panel's content (independent seed 4200 gradient-04, PNG: a 6 px seam
+  // 231→248 under a photo on a 241 backdrop, 70 % of its rows, was dropped as that photo's padding).
+  if (sub.length < 2) return piece.end - piece.start > BLEND_LINES && allShade(raster, region, axis, lines, piece) ? piece : null;
   const rest = side === 'after' ? { start: piece.start, end: sub[sub.length - 1]!.start } : { start: sub[0]!.end, end: piece.end };
   if (rest.end - rest.start <= BLEND_LINES) return null;
   // Every line, evenly and slowly: the ends of a screenshot's line across its sidebar and page
@@ -166,4 +171,61 @@ function seamBesidePadding(raster: Raster, region: Box, axis: 'horizontal' | 've
   // only the ends compared).
   for (let i = rest.start; i < rest.end; i++) if (!shadesEvenly(raster, region, axis, i) || !shadesSlowly(raster, region, axis, i)) return null;
   return rest;
+}
+
+/** Whether line `i` shades along its length as a painted gradient does (`shadesEvenly`, `shadesSlowly`); a line spread under SHADE_MIN in every channel costs no read. */
+function shades(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, i: number): boolean {
+  const k = i * 3;
+  const spread = Math.max(lines.max[k]! - lines.min[k]!, lines.max[k + 1]! - lines.min[k + 1]!, lines.max[k + 2]! - lines.min[k + 2]!);
+  return spread >= SHADE_MIN && shadesEvenly(raster, region, axis, i) && shadesSlowly(raster, region, axis, i);
+}
+
+/** Whether every line of `piece` shades (`shades`) and repeats the first exactly (`sameLines`). */
+function allShade(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, piece: Interval): boolean {
+  for (let i = piece.start; i < piece.end; i++) if (!shades(raster, region, axis, lines, i)) return false;
+  return sameLines(raster, region, axis, piece);
+}
+
+/**
+ * Whether every line of `piece` repeats its first line pixel for pixel: a gradient drawn and kept
+ * losslessly. A photo's backdrop shades too, line after line alike but never the very same pixels
+ * (independent seed 4201 heavy-05, JPEG q31: columns 397–431 of a grey backdrop shading 242→232,
+ * taken for a seam beside the 2 px white one, cut the photo at x 420).
+ */
+function sameLines(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', piece: Interval): boolean {
+  const d = raster.data;
+  const length = axis === 'horizontal' ? region.height : region.width;
+  const along = axis === 'horizontal' ? raster.width * 4 : 4;
+  const across = axis === 'horizontal' ? 4 : raster.width * 4;
+  const p0 = (region.y * raster.width + region.x) * 4 + piece.start * across;
+  for (let l = 1; l < piece.end - piece.start; l++) {
+    for (let i = 0, p = p0, q = p0 + l * across; i < length; i++, p += along, q += along) {
+      if (d[p] !== d[q] || d[p + 1] !== d[q + 1] || d[p + 2] !== d[q + 2] || d[p + 3] !== d[q + 3]) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * In a run taken for a gap inside one panel (both sides have its colour for background), the
+ * stretch of lines that shade (`shades`), wider than BLEND_LINES, when lines that do not are left
+ * beside it: a page's gap is one flat colour along its length, a gradient seam is not, and the flat
+ * lines are a pale photo backdrop merged into its run (independent seed 4210 gradient-07, PNG: an
+ * 8 px seam 227→248 and 6 rows of a photo's 241 backdrop, one colour at RUN_COLOUR_AGREEMENT, with
+ * backdrops of 229 and 241 on both sides). A run that shades all through stays a gap: a sky shading
+ * across a photo.
+ */
+function shadingSeam(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, run: Interval): (Interval & { colour: Rgb }) | null {
+  let best: Interval | null = null;
+  for (let i = run.start; i < run.end; ) {
+    if (!shades(raster, region, axis, lines, i)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < run.end && shades(raster, region, axis, lines, i)) i++;
+    if (best === null || i - start > best.end - best.start) best = { start, end: i };
+  }
+  if (best === null || best.end - best.start <= BLEND_LINES || best.end - best.start === run.end - run.start || !sameLines(raster, region, axis, best)) return null;
+  return { ...best, colour: meanColour(lines, best.start, best.end) };
 }

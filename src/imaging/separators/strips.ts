@@ -255,6 +255,14 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
       previous.end = sep.end;
       continue;
     }
+    // A few lines apart, no panel lies between two seams: one is the seam, the other a white
+    // panel's own background beside it, cut off by that panel's drop shadow (independent seed
+    // 4203 mix-05, JPEG q66: a drawing's white columns 603–794, 4 columns of shadow, the 24 px
+    // white seam 798–818; the wide run's middle, x 698, cut the drawing). The narrower is the seam.
+    if (previous !== undefined && sep.start - previous.end <= SHADOW_LINES && !previous.damaged && !f.damaged && sameColour(previous.colour, sep.colour, RUN_COLOUR_AGREEMENT) && shadowBetween(raster, region, axis, lines, previous.end - origin, sep.start - origin)) {
+      if (sep.end - sep.start < previous.end - previous.start) kept[kept.length - 1] = { start: sep.start, end: sep.end, colour: sep.colour, damaged: f.damaged, ballot: f.ballot };
+      continue;
+    }
     kept.push({ start: sep.start, end: sep.end, colour: sep.colour, damaged: f.damaged, ballot: f.ballot });
   }
 
@@ -310,6 +318,29 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   const apparent = segments.length;
   const damagedAll = damaged.map((d) => ({ start: origin + d.start, end: origin + d.end, colour: d.colour }));
   return { axis, segments, separators, apparent, usable: apparent >= 2 && apparent <= MAX_PARTS, trusted, captions, damaged: damagedCount, damagedSeams: damagedAll, ...(captionGaps?.length ? { captionGaps } : {}), ...(options.vote ? { ballots } : {}) };
+}
+
+/**
+ * Most content lines between two seams of one colour for them to be one seam beside a panel's
+ * background: a drop shadow blurred over 6 px leaves 4 (independent seed 4203 mix-05); a panel is
+ * never this narrow.
+ */
+const SHADOW_LINES = 6;
+/**
+ * Largest distance (a channel) from a shadow line's mean to its darkest pixel: a drop shadow's
+ * line is one grey along the panel's edge (seed 4203 mix-05: 166 for a minimum of 165), while a
+ * caption's line of text between the seam and the gap under it holds ink (independent seed 4210
+ * caption-02, JPEG q33: a 1-line caption over a photo, 24 px dark seam, was taken for a shadow).
+ */
+const SHADOW_FLAT = 10;
+
+/** Whether every line in [from, to) (relative to `region`) is one flat colour but for its ends (SHADOW_FLAT): a shadow, not ink. */
+function shadowBetween(raster: Raster, region: Box, axis: StripAxis, lines: LineStats, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const mean = lineMean(raster, region, axis, i, 0, lines.length);
+    if (mean.some((v, c) => v - lines.min[i * 3 + c]! > SHADOW_FLAT)) return false;
+  }
+  return true;
 }
 
 /** Turns strip segments into boxes: the cross axis spans the whole region, never trimmed. */
