@@ -237,3 +237,31 @@ describe('a dark photo on a dark canvas', () => {
     expectWhole(planSplit(r), panels);
   });
 });
+
+describe('a two-line caption whose lines are a seam apart', () => {
+  it('keeps both lines with the photo above them', () => {
+    // Project seed 4354 caption-03 in small: two lines of text 9 rows apart under each photo, their
+    // edge rows dense enough that the gap between them is a seam (not a gap inside a page). The
+    // second line joined the next photo and the cut ran between the lines of both captions.
+    const [width, height, gap, line, between, seam] = [200, 180, 8, 21, 9, 26];
+    const cell = height + gap + 2 * line + between;
+    const r = createRaster(width, 2 * cell + seam);
+    fill(r, { x: 0, y: 0, width, height: r.height }, [255, 255, 255]);
+    const textLine = (y: number): void => {
+      for (let x = 12; x + 2 <= width - 10; x += 20) fill(r, { x, y: y + 1, width: 2, height: line - 2 }, [40, 40, 40]);
+      for (let x = 10; x + 3 <= width - 10; x += 5) {
+        fill(r, { x, y: y + 1, width: 3, height: 4 }, [40, 40, 40]);
+        fill(r, { x, y: y + line - 5, width: 3, height: 4 }, [40, 40, 40]);
+      }
+    };
+    const panels: Box[] = [];
+    for (let i = 0; i < 2; i++) {
+      const y = i * (cell + seam);
+      gradientPanel(r, { x: 0, y, width, height }, i, 30, 3 + i);
+      textLine(y + height + gap);
+      textLine(y + height + gap + line + between);
+      panels.push({ x: 0, y, width, height: cell - 1 });
+    }
+    expectWhole(planSplit(r), panels);
+  });
+});

@@ -98,6 +98,13 @@ const CAPTION_PROBE = 16;
  * lossy seam are no caption (as CAPTION_MIN in strips.ts).
  */
 const CAPTION_MIN_LINES = 6;
+/**
+ * Narrowest plain run that may be a caption's far gap. The far gaps the rule below needs measure
+ * 9–161 lines on the tuning batches (a two-line caption's gap between its lines: 9); plain runs of
+ * 1–3 lines inside photos (independent seeds 4318 caption-05, 4319 caption-06: a pale streak 2
+ * columns wide beside a seam) read as a gap and joined a photo to nothing but its own edge.
+ */
+const FAR_GAP_MIN = 6;
 
 /**
  * A seam between a photo and its own caption, the caption's far gap refused as a seam: beside a
@@ -152,7 +159,7 @@ function captionAcrossSeams(
         // seam's own refused stretch (independent seed 4311 mix-03: 13 of 15 lines), no caption.
         const ink = size - plain;
         plain += run.end - run.start;
-        if (ink < CAPTION_MIN_LINES || !isLight(raster, boxOf(band), colour)) continue;
+        if (run.end - run.start < FAR_GAP_MIN || ink < CAPTION_MIN_LINES || !isLight(raster, boxOf(band), colour)) continue;
         // Within a light segment the band may be a strip of a pale panel between two of its own
         // plain runs (independent seed 4310 mix-02: a 9-column band of a pale drawing, its runs
         // 6 and 7 wide); a caption's far gap there runs on into a panel's white ground, far wider
@@ -228,11 +235,36 @@ export function attachCaptions(
     const options: { seam: number; width: number }[] = [];
     if (i > 0 && !light[i - 1] && size(i) <= CAPTION_RATIO * size(i - 1)) options.push({ seam: i - 1, width: seams[i - 1]!.end - seams[i - 1]!.start });
     if (i < seams.length && !light[i + 1] && size(i) <= CAPTION_RATIO * size(i + 1)) options.push({ seam: i, width: seams[i]!.end - seams[i]!.start });
-    if (options.length === 0) continue;
+    if (options.length === 0) {
+      // The last line of a caption joined to the photo before it, with no photo after it.
+      const lines = i >= 2 ? captionSegments.indexOf(i - 1) : -1;
+      if (lines >= 0 && captionSeams[lines] === i - 2 && segments[i]!.end - segments[i - 1]!.start <= CAPTION_RATIO * size(i - 2) && (i === seams.length || light[i + 1])) {
+        dropped.add(i - 1);
+        captionSeams.push(i - 1);
+        captionSegments.push(i);
+      }
+      continue;
+    }
     let chosen = options.length === 2 && options[1]!.width < options[0]!.width ? options[1]! : options[0]!;
     if (options.length === 2) {
       side ??= captionSide(raster, boxOf, first, last, size(i), colour);
       if (side !== 'unknown') chosen = side === 'before' ? options[1]! : options[0]!;
+    }
+    // The second line of a caption joined to the photo before it, the gap between its lines read
+    // as a seam (not as the caption's own gap, see background-gap.ts): joined to the photo after
+    // it, the cut ran between the two lines. Measured on project seed 4354 caption-03 (1×2,
+    // two-line captions under, JPEG q95): lines of 21 rows, 9 rows apart, under a 177-row photo.
+    // Under photos (by the collage's ends) it is that caption's second line. Otherwise the two
+    // lines may be the captions of both photos, or one caption over the next photo: both seams go
+    // (fewer parts, no cut).
+    const lines = i >= 2 && options.length === 1 && chosen.seam === i ? captionSegments.indexOf(i - 1) : -1;
+    if (lines >= 0 && captionSeams[lines] === i - 2 && segments[i]!.end - segments[i - 1]!.start <= CAPTION_RATIO * Math.min(size(i - 2), size(i + 1))) {
+      side ??= captionSide(raster, boxOf, first, last, size(i), colour);
+      dropped.add(i - 1);
+      captionSeams.push(i - 1);
+      captionSegments.push(i);
+      if (side !== 'after') dropped.add(i);
+      continue;
     }
     dropped.add(chosen.seam);
     captionSeams.push(chosen.seam);
