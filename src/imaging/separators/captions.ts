@@ -101,8 +101,8 @@ const CAPTION_MIN_LINES = 6;
 /**
  * Narrowest plain run that may be a caption's far gap. The far gaps the rule below needs measure
  * 9–161 lines on the tuning batches (a two-line caption's gap between its lines: 9); plain runs of
- * 1–3 lines inside photos (independent seeds 4318 caption-05, 4319 caption-06: a pale streak 2
- * columns wide beside a seam) read as a gap and joined a photo to nothing but its own edge.
+ * 1–3 lines inside photos (independent seed 4319 caption-06: a pale streak 2 columns wide beside
+ * a seam; seed 4318 caption-05: 3 rows) read as a gap and joined a photo to nothing but its own edge.
  */
 const FAR_GAP_MIN = 6;
 
