@@ -25,7 +25,7 @@
  */
 import type { Box, Raster } from '../raster.js';
 import { measureColumnsOnly, measureRows, type OneAxisStats, type RegionStats } from './line-stats.js';
-import type { Interval } from './segments.js';
+import { minimumPartSize, type Interval } from './segments.js';
 import { COLLAGE_COLOUR_TOLERANCE, type Rgb } from './collage-colour.js';
 import { detectStrips, MAX_PARTS, stripBoxes, type PartDetectionOptions, type Separator, type StripDetection } from './strips.js';
 
@@ -180,7 +180,7 @@ export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetecti
 
   visit(top, 0, undefined, false, undefined, hTop, vTop);
   if (!overflow) {
-    const whole = throughWholeSeams(panels, hTop, vTop);
+    const whole = throughWholeSeams(panels, hTop, vTop, raster);
     if (whole.length > MAX_GRID_PANELS) overflow = true;
     panels.splice(0, panels.length, ...whole);
   }
@@ -209,17 +209,34 @@ export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetecti
  * JPEG saved twice at q27, clean over the whole picture but, over one band of a 3×3 grid, too
  * noisy for the part's damaged-seam probes; measured: seeds 701–708, 2 heavy grids of 9 and 4
  * panels gave 8 and 3). The cut is the whole picture's: the boundary of its strip segments.
+ * No cut leaves a sliver (`minimumPartSize` of the picture's side): where a band read the same
+ * blurred seam a few lines off the whole picture's cut, the panel edges beside it move onto that
+ * cut instead, as the whole picture read the seam over its whole length (heavy seed 4052
+ * heavy-05: a 1 px white seam at q29 saved twice, at 237 for the whole picture and at 239 and 240
+ * for two of three column bands, gave 2–3 px panels between the readings, and without them cuts
+ * 2 lines inside the photos below).
  */
-function throughWholeSeams(panels: readonly Box[], h: StripDetection, v: StripDetection): Box[] {
+function throughWholeSeams(panels: readonly Box[], h: StripDetection, v: StripDetection, picture: { width: number; height: number }): Box[] {
   let out = [...panels];
   const cuts = (d: StripDetection): { sep: Separator; at: number }[] => (d.usable ? d.separators.map((sep, i) => ({ sep, at: d.segments[i + 1]!.start })) : []);
-  for (const { sep, at } of cuts(h)) {
-    out = out.flatMap((p) => (p.x < sep.start && sep.end < p.x + p.width ? [{ ...p, width: at - p.x }, { ...p, x: at, width: p.x + p.width - at }] : [p]));
-  }
-  for (const { sep, at } of cuts(v)) {
-    out = out.flatMap((p) => (p.y < sep.start && sep.end < p.y + p.height ? [{ ...p, height: at - p.y }, { ...p, y: at, height: p.y + p.height - at }] : [p]));
-  }
+  for (const { sep, at } of cuts(h)) out = out.flatMap((p) => cutAlong(p, 'x', 'width', sep, at, minimumPartSize(picture.width)));
+  for (const { sep, at } of cuts(v)) out = out.flatMap((p) => cutAlong(p, 'y', 'height', sep, at, minimumPartSize(picture.height)));
   return out;
+}
+
+/** `throughWholeSeams` for one panel and one whole-picture cut along one axis. */
+function cutAlong(p: Box, pos: 'x' | 'y', size: 'width' | 'height', sep: Separator, at: number, minimum: number): Box[] {
+  const start = p[pos];
+  const end = p[pos] + p[size];
+  if (start < sep.start && sep.end < end) {
+    if (at - start >= minimum && end - at >= minimum) return [{ ...p, [size]: at - start }, { ...p, [pos]: at, [size]: end - at }];
+    // One piece would be a sliver: the panel's edge on that side is the band's reading of this seam.
+    return at - start < minimum ? [{ ...p, [pos]: at, [size]: end - at }] : [{ ...p, [size]: at - start }];
+  }
+  // The panel beyond such an edge: its edge moves onto the cut too, so the two stay adjacent.
+  if (start !== at && Math.abs(start - at) < minimum && end - at >= minimum) return [{ ...p, [pos]: at, [size]: end - at }];
+  if (end !== at && Math.abs(end - at) < minimum && at - start >= minimum) return [{ ...p, [size]: at - start }];
+  return [p];
 }
 
 /**
