@@ -186,3 +186,40 @@ describe('a white drawing with a drop shadow beside a white seam', () => {
     expect(plan.parts[1]!.y).toBeLessThanOrEqual(374);
   });
 });
+
+describe('a drawn gradient seam between pale photos', () => {
+  /** Two pale product shots (texture 190–250 on flat 234 and 238 backdrops) and a 5 px seam shading 235→245 down the picture; `noise`: ±1 per seam pixel. */
+  function palePair(noise: boolean): Raster {
+    const r = createRaster(800, 400);
+    const rand = random(7);
+    fill(r, { x: 0, y: 0, width: 395, height: 400 }, [234, 234, 234]);
+    fill(r, { x: 400, y: 0, width: 400, height: 400 }, [238, 238, 238]);
+    for (let y = 10; y < 390; y++) for (let x = 20; x < 380; x++) { const v = 190 + Math.floor(rand() * 60); setPixel(r, x, y, [v, v - 5, v - 10]); }
+    for (let y = 10; y < 390; y++) for (let x = 415; x < 780; x++) { const v = 190 + Math.floor(rand() * 60); setPixel(r, x, y, [v - 10, v - 5, v]); }
+    for (let y = 0; y < 400; y++) {
+      const v = 235 + Math.round((y * 10) / 399);
+      for (let x = 395; x < 400; x++) {
+        const n = noise ? Math.round(rand() * 2 - 1) : 0;
+        setPixel(r, x, y, [v + n, v + n, v + n]);
+      }
+    }
+    return r;
+  }
+
+  it('is trusted as a seam when its lines repeat pixel for pixel, and the cut is in it', () => {
+    // Pale photos on both sides: the trust rule dropped the seam and refused (independent seeds
+    // 4211 gradient-01, 4208 gradient-05, PNG); its run holds 15 backdrop columns each side.
+    const plan = planSplit(palePair(false));
+    expect(plan.ok, JSON.stringify(plan)).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.parts).toHaveLength(2);
+    expect(plan.parts[1]!.x).toBeGreaterThanOrEqual(395);
+    expect(plan.parts[1]!.x).toBeLessThanOrEqual(400);
+  });
+
+  it('is no evidence when its lines differ, as a photo backdrop shading does', () => {
+    const plan = planSplit(palePair(true));
+    expect(plan.ok).toBe(false);
+  });
+});
+

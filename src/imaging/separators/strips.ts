@@ -10,7 +10,7 @@ import { ballotOfRun, BLEND_LINES, COLLAGE_COLOUR_TOLERANCE, collageColour, same
 import { damagedSeams, lumaMargins, seamsAtEnds } from './damaged-seams.js';
 import { exactTwin } from './exact-twins.js';
 import { seamAndFade, shadedTwins } from './fading-seams.js';
-import { oneColourPieces, seamOfRun } from './seams.js';
+import { drawnGradient, oneColourPieces, seamOfRun } from './seams.js';
 import { overWhite, type LineStats, type OneAxisStats, type RegionStats } from './line-stats.js';
 import { antialiasedInk, cutOf, findRuns, inkLines, NARROW_RINGING_RUN, type AxisRuns } from './runs.js';
 import { foldSlivers, minimumPartSize, type Interval } from './segments.js';
@@ -273,6 +273,20 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   // Captions join their photo; seams beside a sky or a page need evidence (captions.ts).
   const colour = options.colour ?? collageColour(kept);
   let trusted = options.trusted ?? false;
+  // A gradient seam drawn losslessly is evidence enough that the colour is the canvas between
+  // pictures, beside a pale photo too (independent seeds 4211 gradient-01 and 4208 gradient-05, PNG:
+  // 5 and 11 px seams 227→246 beside photos on 234–241 backdrops, dropped by the trust rule and the
+  // collage refused), and the seam is its drawn stretch: the rest of the run is the backdrop (seed
+  // 4211: columns 572–587 of it, cut at 582 inside the photo). Asked only without other evidence.
+  if (!trusted && options.colour !== undefined && !options.vote) {
+    for (const k of kept) {
+      if (k.damaged) continue;
+      const drawn = drawnGradient(raster, region, axis, lines, { start: k.start - origin, end: k.end - origin });
+      if (drawn === null) continue;
+      trusted = true;
+      Object.assign(k, { start: origin + drawn.start, end: origin + drawn.end, colour: meanColour(lines, drawn.start, drawn.end) });
+    }
+  }
   let captions = 0;
   let seams = kept;
   let captionGaps: Interval[] | undefined;
