@@ -190,9 +190,13 @@ export function optionalPixelSpec(args: RawArgs, key: string): PixelSpec | undef
   throw new ToolArgumentError(key, `argument "${key}" has to be a pixel count or a percentage of the picture like "33%", got ${show(raw)}`);
 }
 
-/** Pixels of a crop edge once the picture's side (`span`) is known. */
+/**
+ * Pixels of a crop edge once the picture's side (`span`) is known. Multiplied before it is divided:
+ * (57 / 100) · 19550 is 11143.4999… in floating point and rounded down, while 57 · 19550 / 100 is
+ * exactly 11143.5 and rounds to 11144, as a person computing 57 % of 19550 would.
+ */
 export function resolvePixelSpec(spec: PixelSpec, span: number): number {
-  return spec.kind === 'pixels' ? spec.value : Math.trunc(Math.round((spec.value / 100) * span));
+  return spec.kind === 'pixels' ? spec.value : Math.trunc(Math.round((spec.value * span) / 100));
 }
 
 /** Arguments as a plain object; anything else (an array, a string of JSON that failed, null) is refused. */

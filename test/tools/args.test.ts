@@ -101,6 +101,10 @@ describe('crop coordinates (case 41, 42)', () => {
     expect(pixels('100%')).toBe(400);
   });
 
+  it('57 % of 19550 is 11144 (exactly 11143.5, rounded up), not the 11143 of (57 / 100) · 19550 in floating point', () => {
+    expect(pixels('57%', 19550)).toBe(11144);
+  });
+
   it('property: a percentage p of span s resolves to round(p/100*s)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 1, max: 20000 }), (p, s) => {
