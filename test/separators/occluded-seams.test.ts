@@ -154,13 +154,17 @@ describe('a palm trunk from the top of a strip to its ground is no edge-badge se
   // palms has a 1 px dark trunk ending in a bounded stretch of ground at the picture's edge, the
   // shape of an edge badge on one line, beside badge seams of 3 px (badge-01) and 10 px (badge-04).
   it('a run no badge crosses whose lines mostly carry occluders is strokes crossing a panel (crossedWithoutBadge)', () => {
-    // The rows of a line drawing's white inside, crossed by its diagonal rim (independent-b ib-badge-04).
-    const rim = [[{ start: 89, end: 108 }], [{ start: 98, end: 114 }], [{ start: 103, end: 118 }], [], [{ start: 128, end: 136 }], []];
-    expect(crossedWithoutBadge(rim)).toBe(true);
-    expect(crossedWithoutBadge([[], [], [{ start: 40, end: 52 }], []])).toBe(false);
-    // A small badge on a seam, one line of it clear (seed 4118 badge-03): one blob in one place.
-    const blob = { start: 286, end: 306 };
-    expect(crossedWithoutBadge([[blob], [blob], [blob], [blob], [blob], [], [blob], [{ start: 287, end: 305 }]])).toBe(false);
+    // The rows of a line drawing's white inside, crossed by its diagonal rim (independent-b
+    // ib-badge-04, rows 222–231; the first row re-read under the others' occluders).
+    const iv = (start: number, end: number): { start: number; end: number } => ({ start, end });
+    const rim = [[iv(89, 136)], [iv(89, 108)], [iv(98, 114)], [iv(103, 118)], [iv(112, 124)], [iv(118, 130)], [], [iv(128, 136)], []];
+    expect(crossedWithoutBadge(rim, Uint8Array.from([1, 0, 0, 0, 0, 0, 0, 0, 0]))).toBe(true);
+    // Fewer than half the lines crossed: no evidence either way.
+    expect(crossedWithoutBadge([[], [], [iv(40, 52)], []], new Uint8Array(4))).toBe(false);
+    // Two radius-10 badges on a white seam, neither on every line (seed 4119 badge-08, columns
+    // 601–612): each stays in place, its longest chord spanning it.
+    const seam = [[iv(418, 436)], [iv(216, 224), iv(417, 436)], [iv(214, 226), iv(417, 437)], [iv(212, 228), iv(417, 437)], [iv(211, 229)], [iv(210, 230)], [iv(210, 230), iv(417, 437)]];
+    expect(crossedWithoutBadge(seam, new Uint8Array(seam.length))).toBe(false);
   });
 
   it('is narrower than the seams found with a badge (edgeSeamWideEnough)', () => {

@@ -511,7 +511,7 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
   if (badged.length === 0) return out.map(({ start, end, colour }) => ({ start, end, colour }));
   const narrowestBadged = Math.min(...badged);
   const drawnAlike = (o: DamagedSeam): boolean => {
-    if ((o.end - o.start) * WIDTH_RATIO + WIDTH_SLACK < narrowestBadged || crossedWithoutBadge(occluders.slice(o.start, o.end))) return false;
+    if ((o.end - o.start) * WIDTH_RATIO + WIDTH_SLACK < narrowestBadged || crossedWithoutBadge(occluders.slice(o.start, o.end), reread.subarray(o.start, o.end))) return false;
     for (let l = o.start; l < o.end; l++) if (isTightLine(lineAt(l), o.colour)) return true;
     return false;
   };

@@ -453,33 +453,46 @@ export function edgeSeamWideEnough(width: number, widths: readonly number[]): bo
 }
 
 /**
- * True when at least half the lines of a run carry occluders although no badge crosses the run
- * (`badgeBlob` found none), and no position is occluded on every line that carries them: strokes
- * crossing it (the rim and legs of a drawing, drawn diagonally, so their stretches move from line
- * to line), not a seam drawn alike beside the badge seams, whose occluders, if any, are one blob
- * in one place (a small badge whose digit leaves one line of the seam clear). Measured on 4
- * committed and 28 scratch batches (seeds 4100–4121, 4150–4155): two runs of white rows inside a
- * line drawing (7 and 8 of 9 lines crossed, nothing in common) beside a grey badge seam made the
- * collage colour white and a cut through the drawing (independent-b ib-badge-04); a white seam
- * under a radius-10 badge, one line of 8 clear, kept its blob at 286–306 on all 7 others (seed 4118
- * badge-03, lost without the common position). No other plan changes.
+ * How far an occluder may spread along a run, over the lines it crosses, beyond the longest
+ * stretch it makes on one line: a badge sits in one place (its widest chord spans it, 1.0 on the
+ * badge runs below), a stroke crossing the run at a slant moves from line to line (2.5–2.6).
  */
-export function crossedWithoutBadge(lines: readonly (readonly Interval[] | undefined)[]): boolean {
+const STROKE_SPREAD = 1.5;
+
+/**
+ * True when at least half the lines of a run carry occluders although no badge crosses the run
+ * (`badgeBlob` found none), and one of them moves along the run from line to line (STROKE_SPREAD,
+ * not counting lines `reread` under the others' occluders): strokes crossing it (the rim and legs
+ * of a drawing, drawn diagonally), not a seam drawn alike beside the badge seams, whose badges
+ * stay in place. Measured on 4 committed and 28 scratch batches (seeds 4100–4121, 4150–4155): two
+ * runs of white rows inside a line drawing (7 and 8 of 9 lines crossed, spread 2.5 and 2.6) beside
+ * a grey badge seam made the collage colour white and a cut through the drawing (independent-b
+ * ib-badge-04); white seams under radius-10 badges that badgeBlob missed (a line of the seam clear
+ * under the digit: seeds 4118 badge-03, 4119 badge-08) spread 1.0. No other plan changes.
+ */
+export function crossedWithoutBadge(lines: readonly (readonly Interval[] | undefined)[], reread: Uint8Array): boolean {
   let crossed = 0;
-  let common: Interval[] | null = null;
-  for (const o of lines) {
+  const stretches: Interval[] = [];
+  for (let l = 0; l < lines.length; l++) {
+    const o = lines[l];
     if (o === undefined || o.length === 0) continue;
     crossed++;
-    common = common === null ? [...o] : intersect(common, o);
+    if (reread[l] !== 1) stretches.push(...o);
   }
-  return crossed * 2 >= lines.length && common !== null && common.length === 0;
-}
-
-/** The positions in both interval lists (each sorted, not overlapping), as intervals. */
-function intersect(a: readonly Interval[], b: readonly Interval[]): Interval[] {
-  const out: Interval[] = [];
-  for (const p of a) for (const q of b) if (Math.max(p.start, q.start) < Math.min(p.end, q.end)) out.push({ start: Math.max(p.start, q.start), end: Math.min(p.end, q.end) });
-  return out;
+  if (crossed * 2 < lines.length) return false;
+  // Overlapping stretches of different lines are one occluder: its extent against its longest stretch.
+  stretches.sort((a, b) => a.start - b.start);
+  for (let i = 0; i < stretches.length; ) {
+    let end = stretches[i]!.end;
+    const start = stretches[i]!.start;
+    let longest = 0;
+    for (; i < stretches.length && stretches[i]!.start < end; i++) {
+      end = Math.max(end, stretches[i]!.end);
+      longest = Math.max(longest, stretches[i]!.end - stretches[i]!.start);
+    }
+    if (end - start > STROKE_SPREAD * longest) return true;
+  }
+  return false;
 }
 
 /** The pixel at byte `p`, composited over white. */
