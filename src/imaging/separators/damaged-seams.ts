@@ -731,6 +731,13 @@ export function equalParts(seams: readonly Interval[], count: number): boolean {
   return [first, last].every((e) => e >= mean - slack && e <= mean + slack + LUMA_MARGIN_MAX);
 }
 
+/** Most a part may differ from the mean part, as a share of it (plus PART_SLACK_PX), with the seams at their ends (see `seamsAtEnds`). */
+const LONE_END_SHARE = 0.01;
+/** How many times that slack a part must be off at the runs' middles for the ends to be tried. */
+const LONE_MIDDLE_RATIO = 2;
+/** Most wide runs tried at their ends: 3 ways each, 27 layouts at most (a 4×1 has 3 seams). */
+const LONE_MAX_WIDE = 3;
+
 /**
  * Seam runs beside a panel whose edge is plain in the seam's colour (a drawing on white, a studio
  * backdrop), each found as one run of seam and panel edge: its middle cuts through that panel.
@@ -749,11 +756,13 @@ export function equalParts(seams: readonly Interval[], count: number): boolean {
  * those, two merged grid blocks (searched as pictures of their own: misses before and after, no
  * cut) and fixed a gradient collage's cut. No pixel is read. `first`, `last`: where the content
  * begins and ends along the axis. Null when the middles stand.
+ *
+ * @example
+ * ```ts
+ * // A 2×1 of 599 px: a 1 px seam at 299 read as the run 299–352 with a white panel's edge.
+ * seamsAtEnds([{ start: 299, end: 352 }], 0, 599); // [{ start: 299, end: 300 }]
+ * ```
  */
-const LONE_END_SHARE = 0.01;
-const LONE_MIDDLE_RATIO = 2;
-/** Most wide runs tried at their ends: 3 ways each, 27 layouts at most (a 4×1 has 3 seams). */
-const LONE_MAX_WIDE = 3;
 export function seamsAtEnds(seams: readonly Interval[], first: number, last: number): Interval[] | null {
   const wide = seams.filter((s) => s.end - s.start > 2 * THIN_SEAM).length;
   if (wide === 0 || wide > LONE_MAX_WIDE) return null;

@@ -469,6 +469,12 @@ const STROKE_SPREAD = 1.5;
  * a grey badge seam made the collage colour white and a cut through the drawing (independent-b
  * ib-badge-04); white seams under radius-10 badges that badgeBlob missed (a line of the seam clear
  * under the digit: seeds 4118 badge-03, 4119 badge-08) spread 1.0. No other plan changes.
+ *
+ * @example
+ * ```ts
+ * // Three lines of a run, each crossed by a stroke further along: a slanting stroke, no badge.
+ * crossedWithoutBadge([[{ start: 10, end: 14 }], [{ start: 13, end: 17 }], [{ start: 16, end: 20 }]], new Uint8Array(3)); // true
+ * ```
  */
 export function crossedWithoutBadge(lines: readonly (readonly Interval[] | undefined)[], reread: Uint8Array): boolean {
   let crossed = 0;

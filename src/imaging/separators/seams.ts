@@ -211,6 +211,11 @@ function sameLines(raster: Raster, region: Box, axis: 'horizontal' | 'vertical',
  * repeat one another pixel for pixel (`sameLines`), or null: a gradient painted between panels and
  * kept losslessly. A photo's sky or backdrop shades too, but no two of its lines are the very same
  * pixels.
+ *
+ * @example
+ * ```ts
+ * const drawn = drawnGradient(raster, box, 'vertical', stats.rows, { start: 200, end: 212 }); // e.g. { start: 202, end: 210 }
+ * ```
  */
 export function drawnGradient(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, seam: Interval): Interval | null {
   // Cheapest first: a line's spread (line statistics), then whether it repeats the next (a lossy
