@@ -299,7 +299,11 @@ export function attachCaptions(
       dropped.add(under > 0 ? i - 1 : i);
     }
   }
-  if (plainRuns !== undefined && plainRuns.length > seams.length) {
+  // Only across rows: a caption is a line of text under or over its photo. Side by side, a white
+  // drawing's sparse strokes before its own white ground read as a caption band and its far gap
+  // (a 1200×320 strip of a photo, a line drawing on white and a photo: the seam before the drawing
+  // was dropped, and the photo and drawing came out as one part).
+  if (axis === 'vertical' && plainRuns !== undefined && plainRuns.length > seams.length) {
     captionAcrossSeams(raster, boxOf, segments, seams, light, captioned, plainRuns, colour, dropped, under > 0 === over > 0 ? undefined : under > 0 ? 'after' : 'before', () => (side ??= captionSide(raster, boxOf, first, last, CAPTION_PROBE, colour)));
   }
   const panels = light.filter((l) => !l).length;
