@@ -23,9 +23,7 @@ const BATCHES: Record<string, Held> = {
   },
   'independent-b': {
     floor: 58,
-    cuts: {
-      'ib-heavy-04.jpg': '4 photos in a column, 1 px blue seam, resaved q45: 2 parts, a cut inside the second photo',
-    },
+    cuts: {},
   },
 };
 

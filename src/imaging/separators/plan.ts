@@ -28,7 +28,7 @@
 import type { Box, Raster } from '../raster.js';
 import { crop } from '../crop.js';
 import { classifyLines, LineKind, lineMean, meanColour } from './classify.js';
-import { BLEND_LINES, canvasShare, CANVAS_SHARE_MAX, collageColourOfBallots, sameColour, SOLID_PANEL_SHARE, type Rgb } from './collage-colour.js';
+import { BLEND_LINES, canvasShare, CANVAS_SHARE_MAX, collageColourOfBallots, lineContinues, sameColour, SOLID_PANEL_SHARE, type Ballot, type Rgb } from './collage-colour.js';
 import { FLAT_TOLERANCE } from './captions.js';
 import { detectGrid, MAX_GRID_PANELS } from './grid.js';
 import { completeGrid, completeGridCells, completeStrip, thinSeamLattice } from './grid-completion.js';
@@ -133,7 +133,13 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean): Sp
   if (h0 && v && h0.damaged > 0) v = detectStrips(raster, stats, 'vertical', { vote: true, crossing: h0.separators, damagedKnown: v.damagedSeams, memo: vMemo });
   // The collage colour, voted by the seams of the first pass; a second pass holds every margin
   // and seam to it (collage-colour.ts). The line statistics are reused: only the rules run again.
-  const colour = collageColourOfBallots([...(h?.ballots ?? []), ...(v?.ballots ?? [])]);
+  const hBallots = h?.ballots ?? [];
+  const ballots: Ballot[] = [...hBallots, ...(v?.ballots ?? [])];
+  const colour = collageColourOfBallots(ballots, (b, side, c) => {
+    const ballot = ballots[b]!;
+    const run = ballot.run ?? { start: ballot[0]!.start, end: ballot[ballot.length - 1]!.end };
+    return lineContinues(raster, b < hBallots.length ? 'horizontal' : 'vertical', side < 0 ? run.start - 1 : run.end, c);
+  });
   if (colour !== undefined) {
     if (h) h = detectStrips(raster, stats, 'horizontal', { colour, damagedFound: h.damagedSeams, memo: hMemo });
     if (v) v = detectStrips(raster, stats, 'vertical', { colour, damagedFound: v.damagedSeams, memo: vMemo });
