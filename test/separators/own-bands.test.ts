@@ -37,8 +37,8 @@ describe('collage colour: a photo’s flat band', () => {
   });
 
   it('is left alone without the line test, and when every ballot continues', () => {
-    const seam = Object.assign([{ start: 415, end: 430, colour: [245, 235, 215] as [number, number, number] }], { run: { start: 415, end: 430 } });
-    const band = Object.assign([{ start: 638, end: 652, colour: [0, 107, 108] as [number, number, number] }], { run: { start: 638, end: 652 } });
+    const seam = [{ start: 415, end: 430, colour: [245, 235, 215] as [number, number, number] }];
+    const band = [{ start: 638, end: 652, colour: [0, 107, 108] as [number, number, number] }];
     expect(collageColourOfBallots([seam, band])).toEqual([0, 107, 108]); // narrower first, as before
     expect(collageColourOfBallots([seam, band], () => true)).toEqual([0, 107, 108]);
     expect(collageColourOfBallots([seam, band], (b) => b === 1)).toEqual([245, 235, 215]);

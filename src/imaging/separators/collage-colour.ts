@@ -202,18 +202,24 @@ export function ballotOfRun(pieces: readonly Separator[], seam: { start: number;
     while (inner.length > 1 && inner[inner.length - 1]!.end - inner[inner.length - 1]!.start <= BLEND_LINES) inner.pop();
   }
   const kept = inner.filter((p) => p.start < seam.end && seam.start < p.end);
-  const ballot = kept.length > 0 ? kept : inner;
-  // For ownSeamsOf: the whole run's extent (the lines beyond it are the pictures beside the seam),
-  // and which pieces shade on into a piece of the run beside them that does not vote.
-  const shaded = ballot.map((p) => pieces.some((q) => (q.end === p.start || q.start === p.end) && !ballot.includes(q) && q.end - q.start > BLEND_LINES && sameColour(q.colour, p.colour)));
-  return Object.assign(ballot, { run: { start: pieces[0]!.start, end: pieces[pieces.length - 1]!.end }, shaded });
+  // The run's pieces ride along for ownSeamsOf, read only when the vote is contested; not
+  // enumerable, so a ballot still equals its pieces.
+  return Object.defineProperty(kept.length > 0 ? kept : inner, 'pieces', { value: pieces, enumerable: false });
 }
 
-/**
- * A seam's ballot: the pieces that vote, and (from `ballotOfRun`) the extent of the whole run
- * they came from and which of them shade on into a piece beside them (see ownSeamsOf).
- */
-export type Ballot = readonly Separator[] & { run?: { start: number; end: number }; shaded?: readonly boolean[] };
+/** A seam's ballot: the pieces that vote, and (from `ballotOfRun`) all the one-colour pieces of its run. */
+export type Ballot = readonly Separator[] & { pieces?: readonly Separator[] };
+
+/** The run a ballot was cast from: its pieces' extent (the ballot's own without them). */
+export function runOfBallot(ballot: Ballot): { start: number; end: number } {
+  const all = ballot.pieces ?? ballot;
+  return { start: all[0]!.start, end: all[all.length - 1]!.end };
+}
+
+/** Whether `piece` of `ballot` shades on into a piece of its run beside it that does not vote (see ownSeamsOf). */
+function shadesOn(ballot: Ballot, piece: Separator): boolean {
+  return (ballot.pieces ?? []).some((q) => (q.end === piece.start || q.start === piece.end) && !ballot.includes(q) && q.end - q.start > BLEND_LINES && sameColour(q.colour, piece.colour));
+}
 
 /**
  * Whether the line just beyond a ballot's run (`side` -1: before it, 1: after it) continues the
@@ -300,7 +306,7 @@ export const CONTINUES_TOLERANCE = 20;
 function ownSeamsOf<G extends { count: number; width: number }>(ballots: readonly Ballot[], groups: readonly G[], voted: G, mean: (g: G) => Rgb, continues: ContinuesInto): G | null {
   const stops = (b: number, colour: Rgb): boolean => {
     const ballot = ballots[b]!;
-    return ballot.some((p, k) => sameColour(p.colour, colour) && !ballot.shaded?.[k] && !(k === 0 && continues(b, -1, p.colour)) && !(k === ballot.length - 1 && continues(b, 1, p.colour)));
+    return ballot.some((p, k) => sameColour(p.colour, colour) && !shadesOn(ballot, p) && !(k === 0 && continues(b, -1, p.colour)) && !(k === ballot.length - 1 && continues(b, 1, p.colour)));
   };
   const cache = new Map<G, number>();
   const clean = (g: G): number => {

@@ -28,7 +28,7 @@
 import type { Box, Raster } from '../raster.js';
 import { crop } from '../crop.js';
 import { classifyLines, LineKind, lineMean, meanColour } from './classify.js';
-import { BLEND_LINES, canvasShare, CANVAS_SHARE_MAX, collageColourOfBallots, lineContinues, sameColour, SOLID_PANEL_SHARE, type Ballot, type Rgb } from './collage-colour.js';
+import { BLEND_LINES, canvasShare, CANVAS_SHARE_MAX, collageColourOfBallots, lineContinues, runOfBallot, sameColour, SOLID_PANEL_SHARE, type Ballot, type Rgb } from './collage-colour.js';
 import { FLAT_TOLERANCE } from './captions.js';
 import { detectGrid, MAX_GRID_PANELS } from './grid.js';
 import { completeGrid, completeGridCells, completeStrip, thinSeamLattice } from './grid-completion.js';
@@ -136,8 +136,7 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean): Sp
   const hBallots = h?.ballots ?? [];
   const ballots: Ballot[] = [...hBallots, ...(v?.ballots ?? [])];
   const colour = collageColourOfBallots(ballots, (b, side, c) => {
-    const ballot = ballots[b]!;
-    const run = ballot.run ?? { start: ballot[0]!.start, end: ballot[ballot.length - 1]!.end };
+    const run = runOfBallot(ballots[b]!);
     return lineContinues(raster, b < hBallots.length ? 'horizontal' : 'vertical', side < 0 ? run.start - 1 : run.end, c);
   });
   if (colour !== undefined) {
