@@ -386,10 +386,7 @@ function explainStrip(d: StripDetection, colour: Rgb | undefined): string {
 }
 
 function explainGrid(panels: Box[], colour: Rgb | undefined, h: StripDetection, v: StripDetection): string {
-  // A lossy grid's cuts may differ by a few pixels from band to band: tops that close are one row.
-  const tops = [...new Set(panels.map((p) => p.y))].sort((a, b) => a - b);
-  const rows = tops.filter((y, i) => i === 0 || y - tops[i - 1]! > ROW_TOP_SLACK).length;
-  const cols = panels.filter((p) => p.y - panels[0]!.y <= ROW_TOP_SLACK).length;
+  const { rows, cols } = gridShape(panels);
   const shape = rows * cols === panels.length ? `a ${rows}x${cols} grid` : `a grid of ${panels.length} panels in ${rows} rows`;
   return `${shape}, its cuts through the middle of separators${colourName(colour)}${extras(h.captions + v.captions, h.damaged + v.damaged)}`;
 }
@@ -397,9 +394,19 @@ function explainGrid(panels: Box[], colour: Rgb | undefined, h: StripDetection, 
 /** Tops of one grid row, read by different bands of a blurred seam: at most 3 px apart (seed 4052 heavy-05). */
 const ROW_TOP_SLACK = 3;
 
+/**
+ * Rows of panels in reading order (a lossy grid's cuts may differ by a few pixels from band to
+ * band: tops within ROW_TOP_SLACK are one row) and the panels of the first row.
+ */
+function gridShape(panels: readonly Box[]): { rows: number; cols: number } {
+  const tops = [...new Set(panels.map((p) => p.y))].sort((a, b) => a - b);
+  const rows = tops.filter((y, i) => i === 0 || y - tops[i - 1]! > ROW_TOP_SLACK).length;
+  return { rows, cols: panels.filter((p) => p.y - panels[0]!.y <= ROW_TOP_SLACK).length };
+}
+
 function explainLattice(panels: Box[]): string {
-  const rows = new Set(panels.map((p) => p.y)).size;
-  return `a ${rows}x${panels.length / rows} grid, its cuts through the middle of thin seams seen only in their lines' brightness (JPEG blurred their colour)`;
+  const { rows, cols } = gridShape(panels);
+  return `a ${rows}x${cols} grid, its cuts through the middle of thin seams seen only in their lines' brightness (JPEG blurred their colour)`;
 }
 
 /** The even division: over the full span, margins included (docs/catalog.md, «Pictures»). */
