@@ -5,11 +5,17 @@
  * technical drawing with one long straight edge — each found as the one seam "crossed by a badge
  * or worn by compression", at a 2:1 and a 1.46:1 division. A lone damaged seam must divide the
  * picture equally (plan.ts, LONE_DAMAGED_RATIO); a badge collage of two equal panels still splits.
+ * Then the same for any crop of those photographs, shrunk and saved again as JPEG of any quality:
+ * a sky, a wall or a road edge inside a photo is never a seam.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decode } from '../../src/imaging/decode.js';
+import { encodeJpeg } from '../../src/imaging/encoders/jpeg.js';
+import type { Raster } from '../../src/imaging/raster.js';
+import { cropAndShrinkTo } from '../../src/imaging/shrink.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
 import { CORPUS_DIR, corpus } from '../helpers/corpus.js';
 
@@ -24,12 +30,29 @@ function files(dir: string): string[] {
   });
 }
 
-async function rasterOf(path: string) {
-  try {
-    return (await decode(new Uint8Array(readFileSync(path)))).raster;
-  } catch {
-    return undefined; // the corpus holds files every decoder must refuse
+const decoded = new Map<string, Promise<Raster | undefined>>();
+/** The picture at `path`, decoded once for all tests; undefined for the files every decoder must refuse. */
+function rasterOf(path: string): Promise<Raster | undefined> {
+  let raster = decoded.get(path);
+  if (!raster) {
+    raster = decode(new Uint8Array(readFileSync(path))).then(
+      (d) => d.raster,
+      () => undefined,
+    );
+    decoded.set(path, raster);
   }
+  return raster;
+}
+
+/** Corpus photographs (≥ 300 px both ways) that are no collage; cmyk-grey.jpg is three photos stacked, a collage. */
+async function photographs(): Promise<Raster[]> {
+  const out: Raster[] = [];
+  for (const path of files(CORPUS_DIR)) {
+    if (path.endsWith('cmyk-grey.jpg')) continue;
+    const raster = await rasterOf(path);
+    if (raster && Math.min(raster.width, raster.height) >= 300) out.push(raster);
+  }
+  return out;
 }
 
 describe('corpus photographs are no collages', () => {
@@ -59,5 +82,34 @@ describe('corpus photographs are no collages', () => {
     const plan = planSplit(raster);
     expect(plan.ok && plan.parts.length).toBe(2);
     expect(plan.ok ? plan.reason : '').toMatch(/1 seam crossed by a badge or worn by compression/);
+  });
+
+  it('splits no crop of a corpus photograph, shrunk and saved again as JPEG q25–90', async () => {
+    const photos = await photographs();
+    expect(photos.length).toBeGreaterThanOrEqual(15);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          photo: fc.nat({ max: photos.length - 1 }),
+          x: fc.double({ min: 0, max: 1, noNaN: true }),
+          y: fc.double({ min: 0, max: 1, noNaN: true }),
+          w: fc.double({ min: 0.4, max: 1, noNaN: true }),
+          h: fc.double({ min: 0.4, max: 1, noNaN: true }),
+          scale: fc.double({ min: 0.4, max: 1, noNaN: true }),
+          quality: fc.integer({ min: 25, max: 90 }),
+        }),
+        async (c) => {
+          const photo = photos[c.photo]!;
+          const width = Math.max(1, Math.floor(photo.width * c.w));
+          const height = Math.max(1, Math.floor(photo.height * c.h));
+          const box = { x: Math.floor(c.x * (photo.width - width)), y: Math.floor(c.y * (photo.height - height)), width, height };
+          const part = cropAndShrinkTo(photo, box, Math.max(1, Math.round(width * c.scale)), Math.max(1, Math.round(height * c.scale)));
+          const saved = (await decode(encodeJpeg(part, { quality: c.quality }))).raster;
+          const plan = planSplit(saved);
+          expect(plan.ok ? `${plan.parts.length} parts: ${plan.reason}` : 'refused').toBe('refused');
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });
