@@ -14,9 +14,9 @@
  *   every seam; plain lines of another colour are a panel's edge (`collage-colour.ts`);
  * - a picture mostly in that colour with no solid panel is a page or a chart drawn on it, refused
  *   rather than cut between its bars or letters (`collage-colour.ts`, CANVAS_SHARE_MAX);
- * - a seam crossed by a badge or worn by heavy JPEG is still a seam (`damaged-seams.ts`), but one
- *   alone must divide the picture equally (LONE_DAMAGED_RATIO: a rink's rim crossed by a
- *   player's legs is no seam);
+ * - a seam crossed by a badge or worn by heavy JPEG is still a seam (`damaged-seams.ts`), but
+ *   seams found only so must divide the picture equally (DAMAGED_STRIP_RATIO: a rink's rim
+ *   crossed by a player's legs, or two palm trunks, are no seams);
  * - a caption stays with its photo, and a sky or a page header is no panel (`captions.ts`);
  * - parts thinner than max(⌊side/50⌋, 8) fold into a neighbour; 2–8 parts in a strip (`segments.ts`);
  * - grids of rows and columns by recursive guillotine cuts, up to 16 panels when the cuts align, a
@@ -223,9 +223,9 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean): Sp
       const done = completeStrip(raster, chosenStrip.axis, chosenStrip.segments, chosenStrip.separators, colour);
       if (done) return { ok: true, axis: best.axis, method: 'detected', parts: stripBoxes(full, best.axis, done), reason: `${best.why}; ${done.length - chosenStrip.segments.length} more found where panels of one length meet at a seam crossed by a badge or worn by compression` };
     }
-    const lone = best && best.axis !== 'grid' ? loneUnequalDamagedSeam(best.axis === 'horizontal' ? h! : v!) : undefined;
-    if (best && lone === undefined) return { ok: true, axis: best.axis, method: 'detected', parts: best.parts, reason: best.why };
-    if (lone) return { ok: false, reason: loneSeamRefusal(lone) };
+    const unequal = best && best.axis !== 'grid' ? unequalDamagedStrip(best.axis === 'horizontal' ? h! : v!) : undefined;
+    if (best && unequal === undefined) return { ok: true, axis: best.axis, method: 'detected', parts: best.parts, reason: best.why };
+    if (unequal) return { ok: false, reason: damagedStripRefusal(unequal) };
     const apparent = Math.max(h?.apparent ?? 0, v?.apparent ?? 0);
     if (apparent > MAX_PARTS || gridOverflow) return { ok: false, reason: textured(Math.max(apparent, MAX_PARTS + 1)) };
     if (drawnOn !== undefined) return { ok: false, reason: drawnOnCanvas(drawnOn, colour!) };
@@ -251,35 +251,39 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean): Sp
 }
 
 /**
- * Longest ratio of the two parts of a lone damaged seam (`loneUnequalDamagedSeam`). Measured on
- * 28 tuning batches (1 772 collages): the 41 such plans that were exact divide at 1.00–1.06, the 9
- * that were wrong at 2.01–9.01 (a third panel missed, or a cut through a photo); on the corpus's
- * photographs, which are no collages, the seams such a plan found — the orange rim of an ice rink
- * crossed by a player's legs, a drawing's long edge — divided at 1.46 and 2.0.
+ * Longest ratio between the parts of a strip whose every seam only the damaged-seam rule found
+ * (`unequalDamagedStrip`). Measured on 28 tuning batches (1 772 collages): of such plans, the 41
+ * exact two-part ones divide at 1.00–1.06 and the 58 exact ones of 3–5 parts at 1.00–1.08, one
+ * (flat panels) at 1.28; the wrong ones at 1.96–9.01 (a panel's seam missed, or a cut through a
+ * photo). Pictures that are no collage: the corpus photographs whose rink rim or drawing edge was
+ * read as the one seam divided at 2.0 and 1.46, and single photo panels cut out of the fixtures at
+ * two palm trunks read as seams (109, 110, 223 px) at 2.05.
  */
-const LONE_DAMAGED_RATIO = 1.25;
+const DAMAGED_STRIP_RATIO = 1.35;
 
 /**
- * The two part lengths of a strip of two parts whose one seam only the damaged-seam rule found
- * (crossed by a badge or worn by compression, `damaged-seams.ts`) when they differ by more than
- * LONE_DAMAGED_RATIO, else undefined: nothing else — no plain seam, no second seam of the same
- * width — says it is a seam rather than a long straight edge of one picture.
+ * The part lengths of a strip whose seams were all found by the damaged-seam rule alone (crossed
+ * by a badge or worn by compression, `damaged-seams.ts`) when the longest exceeds the shortest by
+ * more than DAMAGED_STRIP_RATIO, else undefined. Nothing else — no plain seam — says those are
+ * seams rather than long straight edges of one picture (a rink's rim, palm trunks, a drawing's
+ * edge); the panels of such collages are equal.
  *
  * @example
  * ```ts
- * loneUnequalDamagedSeam(detection); // [192, 96] for an ice rink's rim found as the one seam of a photo
+ * unequalDamagedStrip(detection); // [192, 96] for an ice rink's rim found as the one seam of a photo
  * ```
  */
-function loneUnequalDamagedSeam(d: StripDetection): [number, number] | undefined {
-  if (!d.usable || d.segments.length !== 2 || d.damaged !== 1) return undefined;
-  const [a, b] = d.segments.map((s) => s.end - s.start) as [number, number];
-  return Math.max(a, b) > LONE_DAMAGED_RATIO * Math.min(a, b) ? [a, b] : undefined;
+function unequalDamagedStrip(d: StripDetection): number[] | undefined {
+  if (!d.usable || d.segments.length < 2 || d.damaged !== d.segments.length - 1) return undefined;
+  const lengths = d.segments.map((s) => s.end - s.start);
+  return Math.max(...lengths) > DAMAGED_STRIP_RATIO * Math.min(...lengths) ? lengths : undefined;
 }
 
-function loneSeamRefusal([a, b]: [number, number]): string {
+function damagedStripRefusal(lengths: number[]): string {
+  const seams = lengths.length === 2 ? 'the one seam found is' : `the ${lengths.length - 1} seams found are all`;
   return (
-    `the one seam found is crossed or worn (by a badge or by compression) and would divide the picture unequally (${a} and ${b} px), ` +
-    'with no plain seam to confirm it: it may be a long straight edge inside one picture, so the picture is not cut; pass parts to divide it evenly'
+    `${seams} crossed or worn (by a badge or by compression) and would divide the picture unequally (${lengths.join(', ')} px), ` +
+    'with no plain seam to confirm it: they may be long straight edges inside one picture, so the picture is not cut; pass parts to divide it evenly'
   );
 }
 
