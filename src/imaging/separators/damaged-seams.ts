@@ -501,6 +501,7 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
       for (let k = out.length - 1; k >= 0; k--) if (!out[k]!.badge && !equalParts(sorted([out[k]!]), count)) out.splice(k, 1);
     }
   }
+  if (!only) oneColourDivision(raster, region, axis, length, count, plain, out);
   // A seam crossed by a badge shows how the collage draws its seams: one without a badge beside
   // it must be drawn alike, at least half as wide (WIDTH_RATIO, as for the plain seams) and as
   // clean (a line of it tight around its colour, `isTightLine`). Else it is a thin band of a
@@ -516,6 +517,43 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
     return false;
   };
   return out.filter((o) => o.badge || drawnAlike(o)).map(({ start, end, colour }) => ({ start, end, colour }));
+}
+
+/** Fewest seams of one colour that must divide the axis evenly before seams of another colour are dropped (`oneColourDivision`). */
+const ONE_COLOUR_MIN_SEAMS = 2;
+
+/**
+ * Drops from `out` (in place) the damaged seams without a badge that are not of the collage's seam
+ * colour, when the seams fall into two or more colours (`sameSeamColour`) and exactly one colour's
+ * seams — every plain seam among them, at least ONE_COLOUR_MIN_SEAMS — divide the axis into equal
+ * parts (`equalParts`) while all the seams together do not. A collage draws its seams in one colour
+ * and its panels alike; a photo's thin dark lines (a pole, a table edge) are neither. Measured on
+ * independent seed 6212 heavy-02, a 4×1 of 2 px blue seams at q38: the three blue seams (one plain)
+ * divide 902 px into 221–231 px parts, while three black 1–3 px lines of its photos at 27, 485 and
+ * 509, read as damaged seams, outvoted blue and cut a 5-panel grid through three photos.
+ * Only the seams' middle lines are read, and only when a damaged seam has a colour of its own.
+ */
+function oneColourDivision(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', length: number, count: number, plain: readonly Interval[], out: (DamagedSeam & { badge: boolean })[]): void {
+  const unbadged = out.filter((o) => !o.badge);
+  if (unbadged.length === 0) return;
+  // Damaged seams of one colour and no plain seam: nothing to choose between.
+  if (plain.length === 0 && unbadged.every((o) => sameSeamColour(o.colour, unbadged[0]!.colour))) return;
+  const colourOf = (s: Interval): number[] => lineMean(raster, region, axis, s.start + ((s.end - s.start) >> 1), 0, length);
+  const seams = [...plain.map((p) => ({ start: p.start, end: p.end, colour: colourOf(p), plain: true })), ...unbadged.map((o) => ({ start: o.start, end: o.end, colour: o.colour as number[], plain: false }))].sort((a, b) => a.start - b.start);
+  const groups: (typeof seams)[] = [];
+  for (const s of seams) {
+    const g = groups.find((gr) => sameSeamColour(gr[0]!.colour, s.colour));
+    if (g) g.push(s);
+    else groups.push([s]);
+  }
+  if (groups.length < 2 || equalParts(seams, count)) return;
+  const dividing = groups.filter((g) => g.length >= ONE_COLOUR_MIN_SEAMS && g.filter((s) => s.plain).length === plain.length && equalParts(g, count));
+  if (dividing.length !== 1) return;
+  const keep = dividing[0]!;
+  for (let k = out.length - 1; k >= 0; k--) {
+    const o = out[k]!;
+    if (!o.badge && !keep.some((s) => s.start === o.start && s.end === o.end)) out.splice(k, 1);
+  }
 }
 
 /**
