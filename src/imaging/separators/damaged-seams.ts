@@ -447,7 +447,10 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
       }
       return false;
     };
-    return panelWithin(start - 1, -1) && panelWithin(end, 1);
+    if (!panelWithin(start - 1, -1) || !panelWithin(end, 1)) return false;
+    // A thin run that differs from the lines on one side only in chroma (their luma its own), a
+    // luma ridge beside it on the other, is the chroma that seam bled into a flat panel (`chromaBleed`).
+    return !(end - start <= THIN_SEAM && (chromaBleed(lineAt, start, end, -1) || chromaBleed(lineAt, start, end, 1)));
   };
   for (const { start, end } of examined) {
     // The colour of the middle line: the edge lines blend with the panels.
@@ -517,6 +520,65 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
     return false;
   };
   return out.filter((o) => o.badge || drawnAlike(o)).map(({ start, end, colour }) => ({ start, end, colour }));
+}
+
+/** Luma distance within which a line beside a seam is the seam's luma, and the share of it that must be (`chromaBleed`). */
+const BLEED_LUMA = 16;
+const BLEED_SHARE = 0.85;
+/** How far, and along what share of its length, a thin seam's line stands out in luma from both lines beside it (`lumaRidge`). */
+const RIDGE_STEP = 8;
+const RIDGE_SHARE = 0.45;
+
+/**
+ * Whether the seam lines [start, end) are the chroma a thin seam beside them bled into a flat
+ * panel: every one of them keeps the luma of the FLANK_DISTANCE lines beyond them on one side
+ * (`step` −1: before `start`, +1: from `end`) within BLEED_LUMA at BLEED_SHARE of its length —
+ * JPEG stores luma at full resolution, 4:2:0 chroma at half, and q25–40 bleeds a seam's chroma
+ * several lines on — while the line just beyond them on the other side is a luma ridge
+ * (`lumaRidge`): the seam itself. Measured on independent seed 6211 heavy-02 (q25): a 1 px red
+ * seam at 603 beside a flat teal panel (luma 65) bled into 600–602 (luma 61–64 against 0.85–0.96
+ * of the teal lines within 16; red channel 27→63), which was read as the seam and cut 2 px inside
+ * the teal photo; 603 stands 8 above or below both its neighbours on 0.56 of its length. A true
+ * 1 px blue seam at 309 of seed 6200 heavy-06 keeps the luma of the flat teal and blue panels on
+ * its left the same way, but nothing beside it is a ridge (every line within 3 of it: ≤ 0.20).
+ */
+function chromaBleed(lineAt: (line: number) => LineAt, start: number, end: number, step: -1 | 1): boolean {
+  const first = lineAt(start);
+  const { raster, region, axis, length } = first;
+  const count = axis === 'horizontal' ? region.width : region.height;
+  const ridge = step < 0 ? end : start - 1;
+  if (ridge < 1 || ridge >= count - 1 || !lumaRidge(lineAt, ridge)) return false;
+  const d = raster.data;
+  const needed = Math.ceil(BLEED_SHARE * length);
+  for (let l = start; l < end; l++) {
+    const [m0, mStep] = lineWalk(lineAt(l));
+    for (let k = 0; k < FLANK_DISTANCE; k++) {
+      const line = step < 0 ? start - 1 - k : end + k;
+      if (line < 0 || line >= count) return false;
+      const [s0, sStep] = lineWalk(lineAt(line));
+      let same = 0;
+      for (let t = 0, p = m0, q = s0; t < length; t++, p += mStep, q += sStep) if (Math.abs(luma(d[p]!, d[p + 1]!, d[p + 2]!) - luma(d[q]!, d[q + 1]!, d[q + 2]!)) <= BLEED_LUMA) same++;
+      if (same < needed) return false;
+    }
+  }
+  return true;
+}
+
+/** Whether line `line` stands more than RIDGE_STEP above both its neighbours' luma, or below both, along RIDGE_SHARE of its length. */
+function lumaRidge(lineAt: (line: number) => LineAt, line: number): boolean {
+  const at = lineAt(line);
+  const d = at.raster.data;
+  const [p0, step] = lineWalk(at);
+  const [a0] = lineWalk(lineAt(line - 1));
+  const [b0] = lineWalk(lineAt(line + 1));
+  let hits = 0;
+  for (let t = 0, p = p0, a = a0, b = b0; t < at.length; t++, p += step, a += step, b += step) {
+    const y = luma(d[p]!, d[p + 1]!, d[p + 2]!);
+    const da = y - luma(d[a]!, d[a + 1]!, d[a + 2]!);
+    const db = y - luma(d[b]!, d[b + 1]!, d[b + 2]!);
+    if ((da > RIDGE_STEP && db > RIDGE_STEP) || (da < -RIDGE_STEP && db < -RIDGE_STEP)) hits++;
+  }
+  return hits >= RIDGE_SHARE * at.length;
 }
 
 /** Fewest seams of one colour that must divide the axis evenly before seams of another colour are dropped (`oneColourDivision`). */
