@@ -18,9 +18,11 @@
  *    the axis, shows something the plain rules cannot (a content line; beside plain lines, a
  *    badge), its occluders are blobs and not panels between crossing seams (`betweenCrossings`),
  *    it is no gap inside one panel (`background-gap.ts`), and within FLANK_DISTANCE lines on each
- *    side a panel line flanks it where it is visible (`isPanelLine`). Of runs of different
+ *    side a panel line flanks it where it is visible (`isPanelLine`), and it is no chroma a thin
+ *    seam beside it bled into a flat panel (`chromaBleed`). Of runs of different
  *    colours that touch (a seam and JPEG's blend line beside it, a seam and a dark band of a photo
- *    nearly one colour), only the one a badge straddles is checked (`straddledRun`);
+ *    nearly one colour), only the one a badge straddles is checked (`straddledRun`); where one
+ *    colour's seams divide the axis evenly, seams of another colour are dropped (`oneColourDivision`);
  * 4. **edge badges**: lines whose occluder touches an end of the picture's line (a corner badge
  *    the edge cuts off) are kept out of steps 2–3 and tried last, away from every seam found, as a
  *    run that badge crosses whole and that passes every check of step 3 (`isEdgeBadge`);
