@@ -18,9 +18,11 @@
  *    the axis, shows something the plain rules cannot (a content line; beside plain lines, a
  *    badge), its occluders are blobs and not panels between crossing seams (`betweenCrossings`),
  *    it is no gap inside one panel (`background-gap.ts`), and within FLANK_DISTANCE lines on each
- *    side a panel line flanks it where it is visible (`isPanelLine`). Of runs of different
+ *    side a panel line flanks it where it is visible (`isPanelLine`), and it is no chroma a thin
+ *    seam beside it bled into a flat panel (`chromaBleed`). Of runs of different
  *    colours that touch (a seam and JPEG's blend line beside it, a seam and a dark band of a photo
- *    nearly one colour), only the one a badge straddles is checked (`straddledRun`);
+ *    nearly one colour), only the one a badge straddles is checked (`straddledRun`); where one
+ *    colour's seams divide the axis evenly, seams of another colour are dropped (`oneColourDivision`);
  * 4. **edge badges**: lines whose occluder touches an end of the picture's line (a corner badge
  *    the edge cuts off) are kept out of steps 2–3 and tried last, away from every seam found, as a
  *    run that badge crosses whole and that passes every check of step 3 (`isEdgeBadge`);
@@ -447,7 +449,10 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
       }
       return false;
     };
-    return panelWithin(start - 1, -1) && panelWithin(end, 1);
+    if (!panelWithin(start - 1, -1) || !panelWithin(end, 1)) return false;
+    // A thin run that differs from the lines on one side only in chroma (their luma its own), a
+    // luma ridge beside it on the other, is the chroma that seam bled into a flat panel (`chromaBleed`).
+    return !(end - start <= THIN_SEAM && (chromaBleed(lineAt, start, end, -1) || chromaBleed(lineAt, start, end, 1)));
   };
   for (const { start, end } of examined) {
     // The colour of the middle line: the edge lines blend with the panels.
@@ -501,6 +506,7 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
       for (let k = out.length - 1; k >= 0; k--) if (!out[k]!.badge && !equalParts(sorted([out[k]!]), count)) out.splice(k, 1);
     }
   }
+  if (!only) oneColourDivision(raster, region, axis, length, count, plain, out);
   // A seam crossed by a badge shows how the collage draws its seams: one without a badge beside
   // it must be drawn alike, at least half as wide (WIDTH_RATIO, as for the plain seams) and as
   // clean (a line of it tight around its colour, `isTightLine`). Else it is a thin band of a
@@ -516,6 +522,102 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
     return false;
   };
   return out.filter((o) => o.badge || drawnAlike(o)).map(({ start, end, colour }) => ({ start, end, colour }));
+}
+
+/** Luma distance within which a line beside a seam is the seam's luma, and the share of it that must be (`chromaBleed`). */
+const BLEED_LUMA = 16;
+const BLEED_SHARE = 0.85;
+/** How far, and along what share of its length, a thin seam's line stands out in luma from both lines beside it (`lumaRidge`). */
+const RIDGE_STEP = 8;
+const RIDGE_SHARE = 0.45;
+
+/**
+ * Whether the seam lines [start, end) are the chroma a thin seam beside them bled into a flat
+ * panel: every one of them keeps the luma of the FLANK_DISTANCE lines beyond them on one side
+ * (`step` −1: before `start`, +1: from `end`) within BLEED_LUMA at BLEED_SHARE of its length —
+ * JPEG stores luma at full resolution, 4:2:0 chroma at half, and q25–40 bleeds a seam's chroma
+ * several lines on — while the line just beyond them on the other side is a luma ridge
+ * (`lumaRidge`): the seam itself. Measured on independent seed 6211 heavy-02 (q25): a 1 px red
+ * seam at 603 beside a flat teal panel (luma 65) bled into 600–602 (luma 61–64 against 0.85–0.96
+ * of the teal lines within 16; red channel 27→63), which was read as the seam and cut 2 px inside
+ * the teal photo; 603 stands 8 above or below both its neighbours on 0.56 of its length. A true
+ * 1 px blue seam at 309 of seed 6200 heavy-06 keeps the luma of the flat teal and blue panels on
+ * its left the same way, but nothing beside it is a ridge (every line within 3 of it: ≤ 0.20).
+ */
+function chromaBleed(lineAt: (line: number) => LineAt, start: number, end: number, step: -1 | 1): boolean {
+  const first = lineAt(start);
+  const { raster, region, axis, length } = first;
+  const count = axis === 'horizontal' ? region.width : region.height;
+  const ridge = step < 0 ? end : start - 1;
+  if (ridge < 1 || ridge >= count - 1 || !lumaRidge(lineAt, ridge)) return false;
+  const d = raster.data;
+  const needed = Math.ceil(BLEED_SHARE * length);
+  for (let l = start; l < end; l++) {
+    const [m0, mStep] = lineWalk(lineAt(l));
+    for (let k = 0; k < FLANK_DISTANCE; k++) {
+      const line = step < 0 ? start - 1 - k : end + k;
+      if (line < 0 || line >= count) return false;
+      const [s0, sStep] = lineWalk(lineAt(line));
+      let same = 0;
+      for (let t = 0, p = m0, q = s0; t < length; t++, p += mStep, q += sStep) if (Math.abs(luma(d[p]!, d[p + 1]!, d[p + 2]!) - luma(d[q]!, d[q + 1]!, d[q + 2]!)) <= BLEED_LUMA) same++;
+      if (same < needed) return false;
+    }
+  }
+  return true;
+}
+
+/** Whether line `line` stands more than RIDGE_STEP above both its neighbours' luma, or below both, along RIDGE_SHARE of its length. */
+function lumaRidge(lineAt: (line: number) => LineAt, line: number): boolean {
+  const at = lineAt(line);
+  const d = at.raster.data;
+  const [p0, step] = lineWalk(at);
+  const [a0] = lineWalk(lineAt(line - 1));
+  const [b0] = lineWalk(lineAt(line + 1));
+  let hits = 0;
+  for (let t = 0, p = p0, a = a0, b = b0; t < at.length; t++, p += step, a += step, b += step) {
+    const y = luma(d[p]!, d[p + 1]!, d[p + 2]!);
+    const da = y - luma(d[a]!, d[a + 1]!, d[a + 2]!);
+    const db = y - luma(d[b]!, d[b + 1]!, d[b + 2]!);
+    if ((da > RIDGE_STEP && db > RIDGE_STEP) || (da < -RIDGE_STEP && db < -RIDGE_STEP)) hits++;
+  }
+  return hits >= RIDGE_SHARE * at.length;
+}
+
+/** Fewest seams of one colour that must divide the axis evenly before seams of another colour are dropped (`oneColourDivision`). */
+const ONE_COLOUR_MIN_SEAMS = 2;
+
+/**
+ * Drops from `out` (in place) the damaged seams without a badge that are not of the collage's seam
+ * colour, when the seams fall into two or more colours (`sameSeamColour`) and exactly one colour's
+ * seams — every plain seam among them, at least ONE_COLOUR_MIN_SEAMS — divide the axis into equal
+ * parts (`equalParts`) while all the seams together do not. A collage draws its seams in one colour
+ * and its panels alike; a photo's thin dark lines (a pole, a table edge) are neither. Measured on
+ * independent seed 6212 heavy-02, a 4×1 of 2 px blue seams at q38: the three blue seams (one plain)
+ * divide 902 px into 221–231 px parts, while three black 1–3 px lines of its photos at 27, 485 and
+ * 509, read as damaged seams, outvoted blue and cut a 5-panel grid through three photos.
+ * Only the seams' middle lines are read, and only when a damaged seam has a colour of its own.
+ */
+function oneColourDivision(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', length: number, count: number, plain: readonly Interval[], out: (DamagedSeam & { badge: boolean })[]): void {
+  const unbadged = out.filter((o) => !o.badge);
+  if (unbadged.length === 0) return;
+  // Damaged seams of one colour and no plain seam: nothing to choose between.
+  if (plain.length === 0 && unbadged.every((o) => sameSeamColour(o.colour, unbadged[0]!.colour))) return;
+  const colourOf = (s: Interval): number[] => lineMean(raster, region, axis, s.start + ((s.end - s.start) >> 1), 0, length);
+  const seams = [...plain.map((p) => ({ start: p.start, end: p.end, colour: colourOf(p), plain: true })), ...unbadged.map((o) => ({ start: o.start, end: o.end, colour: o.colour as number[], plain: false }))].sort((a, b) => a.start - b.start);
+  const groups: (typeof seams)[] = [];
+  for (const s of seams) {
+    const g = groups.find((gr) => sameSeamColour(gr[0]!.colour, s.colour));
+    if (g) g.push(s);
+    else groups.push([s]);
+  }
+  if (groups.length < 2 || equalParts(seams, count)) return;
+  const dividing = groups.filter((g) => g.length >= ONE_COLOUR_MIN_SEAMS && g.filter((s) => s.plain).length === plain.length && equalParts(g, count));
+  if (dividing.length !== 1) return;
+  const keep = dividing[0]!;
+  for (let k = out.length - 1; k >= 0; k--) {
+    const o = out[k]!;
+    if (!o.badge && !keep.some((s) => s.start === o.start && s.end === o.end)) out.splice(k, 1);
+  }
 }
 
 /**
@@ -632,6 +734,17 @@ function probeAt(s: number, length: number): number {
  */
 const LUMA_TOLERANCE = 16;
 const LUMA_FLAT_SHARE = 0.95;
+/**
+ * A seam line's own share within LUMA_TOLERANCE of its luma (a margin's lines keep LUMA_FLAT_SHARE),
+ * around its probes' luma or the whole line's median: measured on independent seeds 6206 heavy-07
+ * and 6218 heavy-07 (3x2 of 1 px grey and red seams at q25, one saved again at q47), the row seam
+ * across all three photos keeps 0.93 of its 884 px within 16 of its median (0.98 within 20),
+ * 0.79–0.85 around its probes' luma; its neighbours keep 0.26–0.33 around their own. On 2172
+ * pictures (the committed batches and 31 of seeds 6200–6252) this found the row seams of those
+ * two, a 4x1's third seam (6222 heavy-06) and a badge 3x2's row seam (6225 badge-01), changing no
+ * other plan.
+ */
+const LUMA_SEAM_FLAT_SHARE = 0.92;
 const LUMA_OFF_SHARE = 0.5;
 /** Probes of a luma-seam candidate line that may miss its luma (JPEG specks): 1 of 16 (the test in `flatLumaProbes` assumes 1). */
 const LUMA_PROBE_MISSES = 1;
@@ -709,6 +822,21 @@ function lumaShare(raster: Raster, region: Box, axis: 'horizontal' | 'vertical',
     if (hits + (length - t - 1) < needed) return false;
   }
   return hits >= needed;
+}
+
+/** The median luma along line `line` (over white where not opaque), from a histogram of whole levels. */
+function medianLuma(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, length: number): number {
+  const d = raster.data;
+  const [p0, step] = lineWalk({ raster, region, axis, line, length });
+  const histogram = new Uint32Array(256);
+  for (let t = 0, p = p0; t < length; t++, p += step) {
+    const a = d[p + 3]!;
+    const y = a === 255 ? luma(d[p]!, d[p + 1]!, d[p + 2]!) : luma(overWhite(d[p]!, a), overWhite(d[p + 1]!, a), overWhite(d[p + 2]!, a));
+    histogram[Math.min(255, Math.round(y))]!++;
+  }
+  let seen = 0;
+  for (let v = 0; v < 256; v++) if ((seen += histogram[v]!) * 2 >= length) return v;
+  return 255;
 }
 
 /**
@@ -870,9 +998,21 @@ function lumaSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical',
     if (known.some((k) => near(k, { start, end }))) continue;
     // Read in full: a line of the run flat around its probes' luma, then the sides off it.
     let best = -1;
-    for (let l = start; l < end && best < 0; l++) if (lumaShare(raster, region, axis, l, length, probeLevel[l]!, false, LUMA_FLAT_SHARE)) best = l;
+    let bestMedian = 0;
+    for (let l = start; l < end && best < 0; l++) {
+      // Around its probes' luma or, where those 16 sit off its middle, the whole line's median.
+      if (lumaShare(raster, region, axis, l, length, probeLevel[l]!, false, LUMA_SEAM_FLAT_SHARE)) {
+        best = l;
+        bestMedian = probeLevel[l]!;
+        continue;
+      }
+      const median = medianLuma(raster, region, axis, l, length);
+      if (lumaShare(raster, region, axis, l, length, median, false, LUMA_SEAM_FLAT_SHARE)) {
+        best = l;
+        bestMedian = median;
+      }
+    }
     if (best < 0) continue;
-    const bestMedian = probeLevel[best]!;
     const side = (a: number, b: number): boolean => lumaShare(raster, region, axis, a, length, bestMedian, true, LUMA_OFF_SHARE) || lumaShare(raster, region, axis, b, length, bestMedian, true, LUMA_OFF_SHARE);
     if (!side(start - 1, start - 2) || !side(end, end + 1)) continue;
     candidates.push({ start, end, colour: marginColour(bestMedian) ?? meanOf(best) });
