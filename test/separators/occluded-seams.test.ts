@@ -582,3 +582,41 @@ describe('no occluded seam where there is no seam', () => {
     );
   });
 });
+
+describe('a dark photo beside a dark seam a badge crosses', () => {
+  // A 2 px rgb(30,30,30) seam with a badge on it; the left photo's last 60 columns are a dark
+  // figure, off the seam colour by 18–29 (under CLOSE_PANEL_TOLERANCE) but for a 28 % of brighter
+  // speckle (under PANEL_SHARE): only the flat-seam test (`flatSeamLine`) sees it as a panel.
+  function darkBeside(): Raster {
+    const r = createRaster(2 * 300 + 2, 400);
+    gradientPanel(r, { x: 0, y: 0, width: 300, height: 400 }, 0, 10, 5);
+    const rand = random(7);
+    for (let y = 0; y < 400; y++) {
+      for (let x = 240; x < 300; x++) {
+        const v = rand() < 0.28 ? 120 + Math.floor(rand() * 100) : 48 + Math.floor(rand() * 12);
+        setPixel(r, x, y, [v, v, v + 4]);
+      }
+    }
+    fill(r, { x: 300, y: 0, width: 2, height: 400 }, [30, 30, 30]);
+    gradientPanel(r, { x: 302, y: 0, width: 300, height: 400 }, 2, 10, 3);
+    return r;
+  }
+
+  it('is split at the seam', () => {
+    const r = darkBeside();
+    badge(r, 301, 120, 26);
+    const plan = planSplit(r);
+    expect(plan).toMatchObject({ ok: true, axis: 'horizontal' });
+    if (plan.ok) expect(plan.parts.map((p) => p.x)).toEqual([0, 301]);
+  });
+
+  it('a dark band of the figure itself, no seam drawn, is not cut', () => {
+    // The figure's own columns, no seam drawn: nothing is cut.
+    const r = darkBeside();
+    fill(r, { x: 300, y: 0, width: 2, height: 400 }, [30, 30, 30]);
+    for (let y = 0; y < 400; y++) for (let x = 300; x < 302; x++) setPixel(r, x, y, [54 + (y % 9), 54 + (y % 9), 58 + (y % 9)]);
+    badge(r, 301, 120, 26);
+    const plan = planSplit(r);
+    expect(plan.ok ? plan.parts.length : 1).toBe(1);
+  });
+});
