@@ -620,3 +620,31 @@ describe('a dark photo beside a dark seam a badge crosses', () => {
     expect(plan.ok ? plan.parts.length : 1).toBe(1);
   });
 });
+
+describe('a white seam a badge crosses beside a pale photo edge 19 levels off white', () => {
+  // The photo's last 60 columns are a pale band (232–240, dark specks on 2 % of it): its lines
+  // chain with the seam's (within NEAR_SEAM_TOLERANCE, a step under CORE_STEP), and only the step
+  // between two flat lines more than the plain spread apart (`flatStep` in damaged-seams.ts) parts
+  // them; the band is within CLOSE_PANEL_TOLERANCE of white, a panel only by `nearPanelProbed`.
+  function paleBeside(): Raster {
+    const r = createRaster(2 * 300 + 5, 420);
+    gradientPanel(r, { x: 0, y: 0, width: 300, height: 420 }, 0, 10, 5);
+    const rand = random(11);
+    for (let y = 0; y < 420; y++) {
+      for (let x = 240; x < 300; x++) {
+        const v = rand() < 0.02 ? 60 + Math.floor(rand() * 60) : 232 + Math.floor(rand() * 9);
+        setPixel(r, x, y, [v, v, v]);
+      }
+    }
+    fill(r, { x: 300, y: 0, width: 5, height: 420 }, WHITE);
+    gradientPanel(r, { x: 305, y: 0, width: 300, height: 420 }, 2, 10, 3);
+    badge(r, 302, 150, 22);
+    return r;
+  }
+
+  it('is split at the seam', () => {
+    const plan = planSplit(paleBeside());
+    expect(plan).toMatchObject({ ok: true, axis: 'horizontal' });
+    if (plan.ok) expect(plan.parts.map((p) => p.x)).toEqual([0, 302]);
+  });
+});

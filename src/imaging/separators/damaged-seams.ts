@@ -47,7 +47,7 @@ import { isGapInsidePanel } from './background-gap.js';
 import { LineKind, lineMean } from './classify.js';
 import { overWhite } from './line-stats.js';
 import { BLEND_LINES, luma, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
-import { betweenCrossings, CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, crossedWithoutBadge, EDGE_BADGE_MAX, edgeSeamWideEnough, FLAT_SEAM_TOLERANCE, flatSeamLine, isEdgeBadge, isPanelLine, isTightLine, lineWalk, NEAR_PANEL_SHARE, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
+import { betweenCrossings, CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, crossedWithoutBadge, EDGE_BADGE_MAX, edgeSeamWideEnough, FLAT_SEAM_TOLERANCE, flatProbes, flatSeamLine, flatStep, isEdgeBadge, isPanelLine, isTightLine, lineWalk, nearPanelProbed, NEAR_PANEL_SHARE, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
 import type { Interval } from './segments.js';
 
 /** Largest picture searched for damaged seams: 1200×1000, beyond the 600–900 px of heavy-JPEG and badge collages… */
@@ -366,9 +366,11 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
     // never touch the edge.
     let from = start;
     for (let l = start + 1; l <= i; l++) {
-      if (l < i && !steps(lineColour[l]!, lineColour[l - 1]!)) continue;
+      // …or between two flat lines more than the plain spread apart: a drawn seam beside a photo near its colour (`flatStep`).
+      if (l < i && !steps(lineColour[l]!, lineColour[l - 1]!) && !flatStep(probed, PROBES, PROBES_NEEDED, probeIndex[l - 1]!, lineColour[l - 1]!, probeIndex[l]!, lineColour[l]!)) continue;
       const c = lineColour[from + ((l - from) >> 1)]!;
-      if ((from > start || l < i) && from > 0 && l < count && l - from > BLEND_LINES && l - from <= CANDIDATE_RUN && panelProbed(from - 1, -1, c, CLOSE_PANEL_TOLERANCE) && panelProbed(l, 1, c, CLOSE_PANEL_TOLERANCE)) {
+      const beside = (at: number, step: number): boolean => panelProbed(at, step, c, CLOSE_PANEL_TOLERANCE) || (flatProbes(probed, PROBES, PROBES_NEEDED, probeIndex[from]!, lineColour[from]!) && nearPanelProbed(probed, PROBES, probeIndex, at, step, FLANK_DISTANCE, c));
+      if ((from > start || l < i) && from > 0 && l < count && l - from > BLEND_LINES && l - from <= CANDIDATE_RUN && beside(from - 1, -1) && beside(l, 1)) {
         readRun(from, l);
         let first = from;
         while (first < l && !near[first]) first++;

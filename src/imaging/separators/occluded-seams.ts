@@ -348,6 +348,68 @@ export function flatSeamLine(at: LineAt, k: Rgb, visible: Uint8Array): boolean {
   return !isPanelLine(at, k, visible, FLAT_SEAM_TOLERANCE, 1 - FLAT_SEAM_SHARE);
 }
 
+/** Probes of line `j` (`probes` of R, G, B each per line in `probed`) farther than FLAT_SEAM_TOLERANCE from `k`, counted up to `limit` + 1. */
+function probesOff(probed: Uint8Array, probes: number, j: number, k: Rgb, limit: number): number {
+  let off = 0;
+  for (let s = 0, q = j * probes * 3; s < probes && off <= limit; s++, q += 3) {
+    if (Math.abs(probed[q]! - k[0]) > FLAT_SEAM_TOLERANCE || Math.abs(probed[q + 1]! - k[1]) > FLAT_SEAM_TOLERANCE || Math.abs(probed[q + 2]! - k[2]) > FLAT_SEAM_TOLERANCE) off++;
+  }
+  return off;
+}
+
+/**
+ * Whether `needed` of the probes of line `j` lie within FLAT_SEAM_TOLERANCE of its colour `k`:
+ * flat as a drawn seam's line (the rest may be a badge), the probe test of `flatSeamLine`.
+ *
+ * @example
+ * ```ts
+ * flatProbes(probed, 16, 12, j, [255, 255, 255]); // true on a white seam's column with a badge over 2 probes
+ * ```
+ */
+export function flatProbes(probed: Uint8Array, probes: number, needed: number, j: number, k: Rgb): boolean {
+  return probesOff(probed, probes, j, k, probes - needed) <= probes - needed;
+}
+
+/**
+ * Whether neighbouring lines `a` and `b` (probe rows, colours `ka`, `kb`) are two flat things side
+ * by side: both flat (`flatProbes`) and more than FLAT_SEAM_TOLERANCE apart in a channel. The
+ * damaged-seam search chains lines whose colours step by less than its CORE_STEP (20) into one
+ * run, and a wide run is no seam; a sky's or a wall's flat lines drift 2–3 levels from one to
+ * the next, while a drawn seam beside a photo's pale edge steps at once. Measured on independent
+ * seed 6403 badge-06 (WebP q83): a 5 px white seam with a corner badge read 254 beside the
+ * photo's edge columns at 235 (both flat: 12 and more of 16 probes within 6 of their colour),
+ * 19 apart; the 62 columns chained as one run and the seam was lost.
+ *
+ * @example
+ * ```ts
+ * flatStep(probed, 16, 12, 373, [235, 235, 235], 374, [254, 255, 254]); // true
+ * ```
+ */
+export function flatStep(probed: Uint8Array, probes: number, needed: number, a: number, ka: Rgb, b: number, kb: Rgb): boolean {
+  const apart = Math.abs(ka[0] - kb[0]) > FLAT_SEAM_TOLERANCE || Math.abs(ka[1] - kb[1]) > FLAT_SEAM_TOLERANCE || Math.abs(ka[2] - kb[2]) > FLAT_SEAM_TOLERANCE;
+  return apart && flatProbes(probed, probes, needed, a, ka) && flatProbes(probed, probes, needed, b, kb);
+}
+
+/**
+ * Whether one of `distance` lines from line `from` (by `step`) is off `k` by more than
+ * FLAT_SEAM_TOLERANCE at NEAR_PANEL_SHARE of its probes (`probeIndex`: a line's probe row, −1 if
+ * none): the probe test of the near-panel rule beside a flat seam (see FLAT_SEAM_TOLERANCE). A
+ * line without probes counts as a panel, as the other probe tests of the search take it.
+ *
+ * @example
+ * ```ts
+ * nearPanelProbed(probed, 16, probeIndex, 373, -1, 2, [254, 255, 254]); // true beside a white seam: the photo's edge at 235
+ * ```
+ */
+export function nearPanelProbed(probed: Uint8Array, probes: number, probeIndex: Int32Array, from: number, step: number, distance: number, k: Rgb): boolean {
+  const need = Math.ceil(NEAR_PANEL_SHARE * probes);
+  for (let d = 0; d < distance; d++) {
+    const j = probeIndex[from + step * d] ?? -1;
+    if (j < 0 || probesOff(probed, probes, j, k, need) >= need) return true;
+  }
+  return false;
+}
+
 /**
  * True when an occluder of the seam in lines [start, end) lies between two seams crossing it: at
  * both of its ends the lines beside the run show the seam colour too. That is a panel of a mosaic
