@@ -648,3 +648,14 @@ describe('a white seam a badge crosses beside a pale photo edge 19 levels off wh
     if (plan.ok) expect(plan.parts.map((p) => p.x)).toEqual([0, 302]);
   });
 });
+
+describe('one badge over a seam and the white band of the panel under it', () => {
+  it('the committed 1×3 (independent seed 6410 badge-05, WebP lossless: a 9 px yellow seam, the drawing under it white at its top) is cut at its seams, not in the drawing', async () => {
+    const results = await scoreBatch('badge-blend');
+    expect(results.map((r) => r.expected.file)).toEqual(['i6410-badge-05.webp']);
+    for (const r of results) {
+      expect(r.badCuts, r.expected.file).toEqual([]);
+      expect(r.exact, `${r.expected.file}: ${r.why}`).toBe(true);
+    }
+  });
+});
