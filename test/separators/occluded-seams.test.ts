@@ -582,3 +582,80 @@ describe('no occluded seam where there is no seam', () => {
     );
   });
 });
+
+describe('a dark photo beside a dark seam a badge crosses', () => {
+  // A 2 px rgb(30,30,30) seam with a badge on it; the left photo's last 60 columns are a dark
+  // figure, off the seam colour by 18–29 (under CLOSE_PANEL_TOLERANCE) but for a 28 % of brighter
+  // speckle (under PANEL_SHARE): only the flat-seam test (`flatSeamLine`) sees it as a panel.
+  function darkBeside(): Raster {
+    const r = createRaster(2 * 300 + 2, 400);
+    gradientPanel(r, { x: 0, y: 0, width: 300, height: 400 }, 0, 10, 5);
+    const rand = random(7);
+    for (let y = 0; y < 400; y++) {
+      for (let x = 240; x < 300; x++) {
+        const v = rand() < 0.28 ? 120 + Math.floor(rand() * 100) : 48 + Math.floor(rand() * 12);
+        setPixel(r, x, y, [v, v, v + 4]);
+      }
+    }
+    fill(r, { x: 300, y: 0, width: 2, height: 400 }, [30, 30, 30]);
+    gradientPanel(r, { x: 302, y: 0, width: 300, height: 400 }, 2, 10, 3);
+    return r;
+  }
+
+  it('is split at the seam', () => {
+    const r = darkBeside();
+    badge(r, 301, 120, 26);
+    const plan = planSplit(r);
+    expect(plan).toMatchObject({ ok: true, axis: 'horizontal' });
+    if (plan.ok) expect(plan.parts.map((p) => p.x)).toEqual([0, 301]);
+  });
+
+  it('a dark band of the figure itself, no seam drawn, is not cut', () => {
+    // The figure's own columns, no seam drawn: nothing is cut.
+    const r = darkBeside();
+    fill(r, { x: 300, y: 0, width: 2, height: 400 }, [30, 30, 30]);
+    for (let y = 0; y < 400; y++) for (let x = 300; x < 302; x++) setPixel(r, x, y, [54 + (y % 9), 54 + (y % 9), 58 + (y % 9)]);
+    badge(r, 301, 120, 26);
+    const plan = planSplit(r);
+    expect(plan.ok ? plan.parts.length : 1).toBe(1);
+  });
+});
+
+describe('a white seam a badge crosses beside a pale photo edge 19 levels off white', () => {
+  // The photo's last 60 columns are a pale band (232–240, dark specks on 2 % of it): its lines
+  // chain with the seam's (within NEAR_SEAM_TOLERANCE, a step under CORE_STEP), and only the step
+  // between two flat lines more than the plain spread apart (`flatStep` in damaged-seams.ts) parts
+  // them; the band is within CLOSE_PANEL_TOLERANCE of white, a panel only by `nearPanelProbed`.
+  function paleBeside(): Raster {
+    const r = createRaster(2 * 300 + 5, 420);
+    gradientPanel(r, { x: 0, y: 0, width: 300, height: 420 }, 0, 10, 5);
+    const rand = random(11);
+    for (let y = 0; y < 420; y++) {
+      for (let x = 240; x < 300; x++) {
+        const v = rand() < 0.02 ? 60 + Math.floor(rand() * 60) : 232 + Math.floor(rand() * 9);
+        setPixel(r, x, y, [v, v, v]);
+      }
+    }
+    fill(r, { x: 300, y: 0, width: 5, height: 420 }, WHITE);
+    gradientPanel(r, { x: 305, y: 0, width: 300, height: 420 }, 2, 10, 3);
+    badge(r, 302, 150, 22);
+    return r;
+  }
+
+  it('is split at the seam', () => {
+    const plan = planSplit(paleBeside());
+    expect(plan).toMatchObject({ ok: true, axis: 'horizontal' });
+    if (plan.ok) expect(plan.parts.map((p) => p.x)).toEqual([0, 302]);
+  });
+});
+
+describe('one badge over a seam and the white band of the panel under it', () => {
+  it('the committed 1×3 (independent seed 6410 badge-05, WebP lossless: a 9 px yellow seam, the drawing under it white at its top) is cut at its seams, not in the drawing', async () => {
+    const results = await scoreBatch('badge-blend');
+    expect(results.map((r) => r.expected.file)).toEqual(['i6410-badge-05.webp']);
+    for (const r of results) {
+      expect(r.badCuts, r.expected.file).toEqual([]);
+      expect(r.exact, `${r.expected.file}: ${r.why}`).toBe(true);
+    }
+  });
+});

@@ -49,7 +49,7 @@ import { isGapInsidePanel } from './background-gap.js';
 import { LineKind, lineMean } from './classify.js';
 import { overWhite } from './line-stats.js';
 import { BLEND_LINES, luma, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
-import { betweenCrossings, CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, crossedWithoutBadge, EDGE_BADGE_MAX, edgeSeamWideEnough, isEdgeBadge, isPanelLine, isTightLine, lineWalk, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
+import { betweenCrossings, CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, crossedWithoutBadge, EDGE_BADGE_MAX, edgeSeamWideEnough, FLAT_SEAM_TOLERANCE, flatProbes, flatSeamLine, flatStep, isEdgeBadge, isPanelLine, isTightLine, lineWalk, nearPanelProbed, NEAR_PANEL_SHARE, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
 import type { Interval } from './segments.js';
 
 /** Largest picture searched for damaged seams: 1200×1000, beyond the 600–900 px of heavy-JPEG and badge collages… */
@@ -368,9 +368,11 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
     // never touch the edge.
     let from = start;
     for (let l = start + 1; l <= i; l++) {
-      if (l < i && !steps(lineColour[l]!, lineColour[l - 1]!)) continue;
+      // …or between two flat lines more than the plain spread apart: a drawn seam beside a photo near its colour (`flatStep`).
+      if (l < i && !steps(lineColour[l]!, lineColour[l - 1]!) && !flatStep(probed, PROBES, PROBES_NEEDED, probeIndex[l - 1]!, lineColour[l - 1]!, probeIndex[l]!, lineColour[l]!)) continue;
       const c = lineColour[from + ((l - from) >> 1)]!;
-      if ((from > start || l < i) && from > 0 && l < count && l - from > BLEND_LINES && l - from <= CANDIDATE_RUN && panelProbed(from - 1, -1, c, CLOSE_PANEL_TOLERANCE) && panelProbed(l, 1, c, CLOSE_PANEL_TOLERANCE)) {
+      const beside = (at: number, step: number): boolean => panelProbed(at, step, c, CLOSE_PANEL_TOLERANCE) || (flatProbes(probed, PROBES, PROBES_NEEDED, probeIndex[from]!, lineColour[from]!) && nearPanelProbed(probed, PROBES, probeIndex, at, step, FLANK_DISTANCE, c));
+      if ((from > start || l < i) && from > 0 && l < count && l - from > BLEND_LINES && l - from <= CANDIDATE_RUN && beside(from - 1, -1) && beside(l, 1)) {
         readRun(from, l);
         let first = from;
         while (first < l && !near[first]) first++;
@@ -420,6 +422,18 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
     }
     g = h;
   }
+  // Runs of different colours a blend line or two apart are a seam and a band beside it too (a
+  // yellow seam and the white top of the drawing under it, one badge over both: independent seed
+  // 6410 badge-05, WebP lossless, the white band outvoted the seam and was cut 3 px into the
+  // drawing): when one badge crosses both, only the one it straddles is examined. A badge on one
+  // of them only may be a photo's object across a band beside a heavy seam (seed 6414 heavy-07):
+  // both stay.
+  for (let e = examined.length - 1; e > 0; e--) {
+    const a = examined[e - 1]!, b = examined[e]!;
+    if (b.start === a.end || b.start - a.end > BLEND_LINES || chains(near[(a.start + a.end) >> 1]!, near[(b.start + b.end) >> 1]!)) continue;
+    if (badgeBlob(a.start, a.end, occluders, reread) === null || badgeBlob(b.start, b.end, occluders, reread) === null) continue;
+    examined.splice(straddledRun([a, b], occluders, reread) === a ? e : e - 1, 1);
+  }
   // The checks of one run of seam lines [start, end) of colour `c`, `lines` the occluders of each.
   const isSeam = (start: number, end: number, c: Rgb, lines: readonly Interval[][]): boolean => {
     const seam = { start, end };
@@ -438,6 +452,7 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
     if (isGapInsidePanel(raster, region, axis, seam, c)) return false;
     // …and a panel line within FLANK_DISTANCE on each side, judged where the seam is visible.
     const visible = visibleMask(length, blobs);
+    let flat: boolean | undefined;
     const panelWithin = (from: number, step: number): boolean => {
       for (let d = 0; d < FLANK_DISTANCE; d++) {
         const line = from + step * d;
@@ -446,6 +461,8 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
         // Beside a badge's seam (tight around its colour, `readSeamLine`) a photo close to the
         // seam colour is a panel when it is off by more than CLOSE_PANEL_TOLERANCE.
         if (blobs.length > 0 && isPanelLine(lineAt(line), c, visible, CLOSE_PANEL_TOLERANCE, CLOSE_PANEL_SHARE)) return true;
+        // Beside a flat seam line, a photo near its colour is a panel when off by more than the plain spread.
+        if (blobs.length > 0 && (flat ??= flatSeamLine(lineAt((start + end) >> 1), c, visible)) && isPanelLine(lineAt(line), c, visible, FLAT_SEAM_TOLERANCE, NEAR_PANEL_SHARE)) return true;
       }
       return false;
     };

@@ -17,7 +17,8 @@
  *    occluded seam (a tree trunk on a plain background, a pole against the sky) has the object
  *    itself beside it, and background everywhere else. Beside a seam a badge crosses (tight
  *    around its colour), also a line off by more than CLOSE_PANEL_TOLERANCE at CLOSE_PANEL_SHARE:
- *    a light photo beside a white seam.
+ *    a light photo beside a white seam; and beside a flat seam line, a line off by more than
+ *    FLAT_SEAM_TOLERANCE at NEAR_PANEL_SHARE (`flatSeamLine`): a dark photo beside a dark seam.
  * 3. **Blobs, not panels** (`betweenCrossings`): an occluder whose two ends meet seams crossing it
  *    is a mosaic's panel between two rows whose seams line up, not a badge.
  *
@@ -314,6 +315,97 @@ export function isPanelLine(at: LineAt, k: Rgb, visible: Uint8Array, tolerance =
     left--;
     if (pixelDistance(d, p, k) > tolerance && ++off >= need) return true;
     if (off + left < need) return false;
+  }
+  return false;
+}
+
+/**
+ * A third panel test beside a seam a badge crosses, for a photo *near* the seam colour along the
+ * seam (black trousers beside a dark seam): where the seam's own middle line is flat — within
+ * FLAT_SEAM_TOLERANCE (the plain spread) of its colour at FLAT_SEAM_SHARE of the visible
+ * positions, as a drawn seam is and a photo's band, a sky's gradient or a lossy text row is not —
+ * a line off by more than FLAT_SEAM_TOLERANCE at NEAR_PANEL_SHARE of them is a panel. Measured on
+ * the 4 committed and 12 scratch batches (independent seeds 6400–6409, project 6450–6451), beside
+ * lines that reach this test with a flat seam: those of real seams off at 0.5–0.9 (independent
+ * seed 6403 badge-08, PNG, a 2 px rgb(30,30,30) seam beside a dark figure: 0.7 where 48 and 32
+ * read 0.29 and 0.31, and the collage was refused), those of a JPEG q26 text page (seed 6409
+ * none-04) at 0.3–0.4.
+ */
+export const FLAT_SEAM_TOLERANCE = 16;
+export const FLAT_SEAM_SHARE = 0.97;
+export const NEAR_PANEL_SHARE = 0.6;
+
+/**
+ * True when the seam line is flat where it is visible (see FLAT_SEAM_SHARE), so the lines beside
+ * it may be judged by the near-panel test (`isPanelLine` at FLAT_SEAM_TOLERANCE, NEAR_PANEL_SHARE).
+ *
+ * @example
+ * ```ts
+ * flatSeamLine({ raster, region, axis: 'horizontal', line: 888, length: 781 }, [30, 30, 30], visible); // true on a drawn seam a badge crosses
+ * ```
+ */
+export function flatSeamLine(at: LineAt, k: Rgb, visible: Uint8Array): boolean {
+  return !isPanelLine(at, k, visible, FLAT_SEAM_TOLERANCE, 1 - FLAT_SEAM_SHARE);
+}
+
+/** Probes of line `j` (`probes` of R, G, B each per line in `probed`) farther than FLAT_SEAM_TOLERANCE from `k`, counted up to `limit` + 1. */
+function probesOff(probed: Uint8Array, probes: number, j: number, k: Rgb, limit: number): number {
+  let off = 0;
+  for (let s = 0, q = j * probes * 3; s < probes && off <= limit; s++, q += 3) {
+    if (Math.abs(probed[q]! - k[0]) > FLAT_SEAM_TOLERANCE || Math.abs(probed[q + 1]! - k[1]) > FLAT_SEAM_TOLERANCE || Math.abs(probed[q + 2]! - k[2]) > FLAT_SEAM_TOLERANCE) off++;
+  }
+  return off;
+}
+
+/**
+ * Whether `needed` of the probes of line `j` lie within FLAT_SEAM_TOLERANCE of its colour `k`:
+ * flat as a drawn seam's line (the rest may be a badge), the probe test of `flatSeamLine`.
+ *
+ * @example
+ * ```ts
+ * flatProbes(probed, 16, 12, j, [255, 255, 255]); // true on a white seam's column with a badge over 2 probes
+ * ```
+ */
+export function flatProbes(probed: Uint8Array, probes: number, needed: number, j: number, k: Rgb): boolean {
+  return probesOff(probed, probes, j, k, probes - needed) <= probes - needed;
+}
+
+/**
+ * Whether neighbouring lines `a` and `b` (probe rows, colours `ka`, `kb`) are two flat things side
+ * by side: both flat (`flatProbes`) and more than FLAT_SEAM_TOLERANCE apart in a channel. The
+ * damaged-seam search chains lines whose colours step by less than its CORE_STEP (20) into one
+ * run, and a wide run is no seam; a sky's or a wall's flat lines drift 2–3 levels from one to
+ * the next, while a drawn seam beside a photo's pale edge steps at once. Measured on independent
+ * seed 6403 badge-06 (WebP q83): a 5 px white seam with a corner badge read 254 beside the
+ * photo's edge columns at 235 (both flat: 12 and more of 16 probes within 6 of their colour),
+ * 19 apart; the 62 columns chained as one run and the seam was lost.
+ *
+ * @example
+ * ```ts
+ * flatStep(probed, 16, 12, 373, [235, 235, 235], 374, [254, 255, 254]); // true
+ * ```
+ */
+export function flatStep(probed: Uint8Array, probes: number, needed: number, a: number, ka: Rgb, b: number, kb: Rgb): boolean {
+  const apart = Math.abs(ka[0] - kb[0]) > FLAT_SEAM_TOLERANCE || Math.abs(ka[1] - kb[1]) > FLAT_SEAM_TOLERANCE || Math.abs(ka[2] - kb[2]) > FLAT_SEAM_TOLERANCE;
+  return apart && flatProbes(probed, probes, needed, a, ka) && flatProbes(probed, probes, needed, b, kb);
+}
+
+/**
+ * Whether one of `distance` lines from line `from` (by `step`) is off `k` by more than
+ * FLAT_SEAM_TOLERANCE at NEAR_PANEL_SHARE of its probes (`probeIndex`: a line's probe row, −1 if
+ * none): the probe test of the near-panel rule beside a flat seam (see FLAT_SEAM_TOLERANCE). A
+ * line without probes counts as a panel, as the other probe tests of the search take it.
+ *
+ * @example
+ * ```ts
+ * nearPanelProbed(probed, 16, probeIndex, 373, -1, 2, [254, 255, 254]); // true beside a white seam: the photo's edge at 235
+ * ```
+ */
+export function nearPanelProbed(probed: Uint8Array, probes: number, probeIndex: Int32Array, from: number, step: number, distance: number, k: Rgb): boolean {
+  const need = Math.ceil(NEAR_PANEL_SHARE * probes);
+  for (let d = 0; d < distance; d++) {
+    const j = probeIndex[from + step * d] ?? -1;
+    if (j < 0 || probesOff(probed, probes, j, k, need) >= need) return true;
   }
   return false;
 }
