@@ -265,20 +265,3 @@ describe('a two-line caption whose lines are a seam apart', () => {
     expectWhole(planSplit(r), panels);
   });
 });
-
-describe('captions on one side of their photos', () => {
-  it('a caption nearer the photo before it joins its own photo after it, as the first caption showed, when the collage’s ends do not tell', () => {
-    // Captions over the photos, 7 px under the photo before and 21 px over their own; the last
-    // photo ends in a pale ground (light like a caption), so the ends read 'unknown'. The first
-    // caption, with only its own photo beside it, shows the side (independent seed 6413 caption-01).
-    const { raster, panels } = captioned({ side: 'over', gutter: 7, gap: 21, photo: { width: 300, height: 150 }, cols: 1, rows: 3 });
-    const rand = random(5);
-    for (let y = raster.height - 45; y < raster.height; y++) {
-      for (let x = 0; x < raster.width; x++) {
-        const v = 200 + Math.floor(rand() * 56);
-        fill(raster, { x, y, width: 1, height: 1 }, [v, v, v]);
-      }
-    }
-    expectWhole(planSplit(raster), panels);
-  });
-});

@@ -229,9 +229,6 @@ export function attachCaptions(
   const captionSeams: number[] = [];
   let under = 0;
   let over = 0;
-  // Captions joined to the one photo beside them (no choice of side): under and over their photo.
-  let sureUnder = 0;
-  let sureOver = 0;
   for (let i = 0; i < segments.length; i++) {
     if (!light[i]) continue;
     // Neighbour i−1 lies across seam i−1, neighbour i+1 across seam i.
@@ -250,15 +247,8 @@ export function attachCaptions(
     }
     let chosen = options.length === 2 && options[1]!.width < options[0]!.width ? options[1]! : options[0]!;
     if (options.length === 2) {
-      // The captions of one collage sit on one side of their photos: a caption with only one photo
-      // beside it already says which (measured on independent seed 6413 caption-01, 1×3, two-line
-      // captions over the photos, JPEG q30: the first caption joined the photo under it; the second,
-      // 7 rows under the first photo and 21 over its own, went to the first photo by the narrower
-      // seam, as the ends did not tell — the last photo, dark on the dark canvas, reads light —
-      // and the cut ran between it and its photo).
-      const shown: CaptionSide | undefined = sureUnder > 0 === sureOver > 0 ? undefined : sureOver > 0 ? 'before' : 'after';
-      const at = shown ?? (side ??= captionSide(raster, boxOf, first, last, size(i), colour));
-      if (at !== 'unknown') chosen = at === 'before' ? options[1]! : options[0]!;
+      side ??= captionSide(raster, boxOf, first, last, size(i), colour);
+      if (side !== 'unknown') chosen = side === 'before' ? options[1]! : options[0]!;
     }
     // The second line of a caption joined to the photo before it, the gap between its lines read
     // as a seam (not as the caption's own gap, see background-gap.ts): joined to the photo after
@@ -284,8 +274,6 @@ export function attachCaptions(
     captioned.add(photo);
     if (photo < i) under++;
     else over++;
-    if (options.length === 1 && photo < i) sureUnder++;
-    else if (options.length === 1) sureOver++;
   }
   // A photo without its caption, next to a light segment too long to be one, on the side where
   // this collage's captions sit: its caption went into that segment (a drawing or a page on white,
