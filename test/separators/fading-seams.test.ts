@@ -59,6 +59,21 @@ describe('fading seams', () => {
     expect(cut).toBeLessThanOrEqual(209);
   });
 
+  it("a seam beside a photo's tall plain sky is the seam, not the sky: the sky's rows drift, a seam's do not", () => {
+    // Independent seed 6302 mix-08 (PNG): a photo, a 12 px red seam, then a photo whose top 290
+    // rows are a plain sky drifting (109,160,224) → (168,209,244). The seam and the sky were one
+    // run; the sky's middle piece voted the collage colour, and the cut landed in the sky.
+    const r = createRaster(465, 1008);
+    gradientPanel(r, { x: 0, y: 0, width: 465, height: 473 }, 1, 40, 3);
+    fill(r, { x: 0, y: 473, width: 465, height: 12 }, [220, 30, 40]);
+    plainSky(r, 485, 775, [109, 160, 224], [168, 209, 244]);
+    gradientPanel(r, { x: 0, y: 775, width: 465, height: 233 }, 2, 40, 5);
+    const plan = planSplit(r);
+    expect(plan.ok, JSON.stringify(plan)).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.parts.map((p) => p.y)).toEqual([0, 479]);
+  });
+
   it('a flat band inside one photo does not outvote the real seam for the collage colour', () => {
     // A dark olive photo with a flat band a little lighter than itself, a grey (240) seam, a photo.
     const r = createRaster(200, 400);
