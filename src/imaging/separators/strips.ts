@@ -309,14 +309,24 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   // A wide seam may hold a panel's plain edge: its end where the parts come out equal (damaged-seams.ts).
   const ends = seams.length > 0 && captions === 0 && options.colour && !options.vote && !options.bounds && !options.refine ? seamsAtEnds(seams, first, last) : null;
   if (ends) seams = seams.map((s, k) => ({ ...s, start: ends[k]!.start, end: ends[k]!.end }));
+  // The gap between two panels holds the drop shadow of one: cut through the middle of the gap;
+  // and a shadow cast on a margin is no part of the panel either.
+  let from = first;
+  let to = last;
+  if (options.colour && !options.vote) {
+    const c = options.colour;
+    seams = seams.map((s) => (s.damaged ? s : { ...s, start: s.start - shadowLines(raster, region, axis, lines, s.start - origin - 1, -1, s.colour), end: s.end + shadowLines(raster, region, axis, lines, s.end - origin, 1, s.colour) }));
+    if (!options.bounds && from > origin) from += shadowLines(raster, region, axis, lines, from - origin, 1, c);
+    if (!options.bounds && to < origin + lines.count) to -= shadowLines(raster, region, axis, lines, to - origin - 1, -1, c);
+  }
   const raw: Interval[] = [];
-  let start = first;
+  let start = from;
   for (const sep of seams) {
     const cut = cutOf(sep);
     raw.push({ start, end: cut });
     start = cut;
   }
-  raw.push({ start, end: last });
+  raw.push({ start, end: to });
 
   const segments = foldSlivers(raw, minimumPartSize(lines.count));
   const separators: Separator[] = [];
@@ -357,6 +367,68 @@ function shadowBetween(raster: Raster, region: Box, axis: StripAxis, lines: Line
     if (mean.some((v, c) => v - lines.min[i * 3 + c]! > SHADOW_FLAT)) return false;
   }
   return true;
+}
+
+/**
+ * Most lines of a drop shadow beside a seam, and least rise in brightness across them: the
+ * generators offset a shadow 3–6 px and blur it 3–6 px (independent seed 6305 mix-04, PNG: columns
+ * 747–751 read 134, 136, 142, 163, 212 towards a 240 seam, then 232 and 238 inside its plain run).
+ * A blurred shadow lightens towards the seam line by line; a panel's flat dark border does not.
+ */
+const SHADOW_MAX = 16;
+const SHADOW_RISE = 24;
+/**
+ * Least fall (a channel) from one shadow line to the next away from the seam: 2 at the shadow's
+ * darkest end (seed 6305 mix-04: 136 → 134). A flat panel's lines are one colour (independent seed
+ * 6313 flat-02: 14 columns of (177,113,70) beside a white margin were taken for a shadow with no fall asked).
+ */
+const SHADOW_STEP = 1;
+
+/**
+ * How many lines from `from` (relative to `region`, walking by `step` away from a seam or margin
+ * of `colour`) are a drop shadow beside it: lines that are each one flat colour but for their ends
+ * (SHADOW_FLAT, as `shadowBetween`), each darker than the last (SHADOW_STEP) away from the seam, the darkest
+ * SHADOW_RISE or more below the seam, ending at a line that is not flat (the panel); else 0. The
+ * shadow is no panel: the cut goes through the middle of the gap between the panels, as it would
+ * without a shadow (seeds 6305 mix-04 and 6308 mix-04, PNG: cut 2 px off the gap's middle,
+ * through the shadow's far side), and a margin begins where the panel ends.
+ */
+function shadowLines(raster: Raster, region: Box, axis: StripAxis, lines: LineStats, from: number, step: 1 | -1, colour: Rgb): number {
+  let previous: readonly number[] = colour;
+  let darkest: number[] | undefined;
+  let n = 0;
+  for (let i = from; i >= 0 && i < lines.count && n <= SHADOW_MAX; i += step, n++) {
+    const { mean, min } = lineMeanMin(raster, region, axis, i);
+    const flat = mean.every((v, c) => v - min[c]! <= SHADOW_FLAT);
+    const darker = mean.every((v, c) => v < previous[c]! - SHADOW_STEP);
+    if (!flat || !darker) {
+      // A flat line that is not darker: no shadow's end, and no panel either.
+      if (n === 0 || flat) return 0;
+      return darkest !== undefined && darkest.every((v, c) => colour[c]! - v >= SHADOW_RISE) ? n : 0;
+    }
+    previous = mean;
+    darkest = mean;
+  }
+  return 0;
+}
+
+/** Mean and darkest value per channel of line `i` (a content line's statistics stop early: read here). */
+function lineMeanMin(raster: Raster, region: Box, axis: StripAxis, i: number): { mean: number[]; min: number[] } {
+  const d = raster.data;
+  const length = axis === 'horizontal' ? region.height : region.width;
+  const step = axis === 'horizontal' ? raster.width * 4 : 4;
+  let p = axis === 'horizontal' ? (region.y * raster.width + region.x + i) * 4 : ((region.y + i) * raster.width + region.x) * 4;
+  const sum = [0, 0, 0];
+  const min = [255, 255, 255];
+  for (let k = 0; k < length; k++, p += step) {
+    const a = d[p + 3]!;
+    for (let c = 0; c < 3; c++) {
+      const v = a === 255 ? d[p + c]! : overWhite(d[p + c]!, a);
+      sum[c] += v;
+      if (v < min[c]!) min[c] = v;
+    }
+  }
+  return { mean: sum.map((v) => v / Math.max(1, length)), min };
 }
 
 /** Turns strip segments into boxes: the cross axis spans the whole region, never trimmed. */
