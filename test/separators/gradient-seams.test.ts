@@ -253,3 +253,31 @@ describe('a gradient seam in one colour piece with a page-white padding (seams.t
     expect(plan.ok && plan.method === 'detected' ? plan.parts.length : 1, JSON.stringify(plan)).toBe(1);
   });
 });
+
+describe('a gradient seam between a white drawing and a pale photo', () => {
+  it('is found as the twin of the seams that stand: it shades as they do, to the same width', () => {
+    // Independent seed 6318 gradient-02 (PNG): 11 px seams shading 229→251 along x; one lies
+    // between a white drawing's blank bottom rows and a photo's pale backdrop (~240), so both
+    // sides have its colour for background: a gap inside one panel, refused, 4 parts of 5.
+    const r = createRaster(320, 960);
+    const seam = (y0: number): void => {
+      for (let x = 0; x < 320; x++) {
+        const v = 229 + Math.round((x * 22) / 319);
+        for (let y = y0; y < y0 + 11; y++) setPixel(r, x, y, [v, v, v]);
+      }
+    };
+    gradientPanel(r, { x: 0, y: 0, width: 320, height: 300 }, 1, 30, 1);
+    seam(300);
+    fill(r, { x: 0, y: 311, width: 320, height: 300 }, [255, 255, 255]);
+    // Strokes down to the seam: every row of the drawing holds a little ink.
+    for (let y = 320; y < 611; y++) for (let x = 60 + (y % 200); x < 63 + (y % 200); x++) setPixel(r, x, y, [40, 40, 40]);
+    seam(611);
+    const rand = random(9);
+    for (let y = 622; y < 949; y++) for (let x = 0; x < 320; x++) { const n = Math.round((rand() * 2 - 1) * 3); setPixel(r, x, y, [240 + n, 240 + n, 240 + n]); }
+    // The photo's subject from its first row, a third of its width: the rest is backdrop.
+    gradientPanel(r, { x: 110, y: 622, width: 100, height: 327 }, 2, 30, 2);
+    seam(949);
+    const cuts = cutsOf(r);
+    expect(cuts).toEqual([305, 616]);
+  });
+});

@@ -190,7 +190,9 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   if (options.colour && !options.vote) {
     for (const j of refused) {
       const standing = found.map((f) => ({ start: f.start - origin, end: f.end - origin }));
-      const seam = captionFarSeam(raster, region, axis, lines, runs, j, standing, options.colour) ?? exactTwin(lines, runs.separators[j]!, standing);
+      // A gradient seam between a white drawing and a pale photo reads as a gap inside one panel;
+      // a twin shading as the seams that stand do vouches for it (fading-seams.ts, shadedTwins).
+      const seam = captionFarSeam(raster, region, axis, lines, runs, j, standing, options.colour) ?? exactTwin(lines, runs.separators[j]!, standing) ?? shadedTwins(raster, region, axis, lines, [runs.separators[j]!], standing)[0];
       if (seam) admit(runs.separators[j]!, seam);
     }
     // A seam taken wider than its exact twins, with panel edges in it, is its exact stretch.
