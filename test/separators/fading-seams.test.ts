@@ -59,6 +59,37 @@ describe('fading seams', () => {
     expect(cut).toBeLessThanOrEqual(209);
   });
 
+  it("a seam beside a photo's tall plain sky is the seam, not the sky: the sky's rows drift, a seam's do not", () => {
+    // Independent seed 6302 mix-08 (PNG): a photo, a 12 px red seam, then a photo whose top 290
+    // rows are a plain sky drifting (109,160,224) → (168,209,244). The seam and the sky were one
+    // run; the sky's middle piece voted the collage colour, and the cut landed in the sky.
+    const r = createRaster(465, 1008);
+    gradientPanel(r, { x: 0, y: 0, width: 465, height: 473 }, 1, 40, 3);
+    fill(r, { x: 0, y: 473, width: 465, height: 12 }, [220, 30, 40]);
+    plainSky(r, 485, 775, [109, 160, 224], [168, 209, 244]);
+    gradientPanel(r, { x: 0, y: 775, width: 465, height: 233 }, 2, 40, 5);
+    const plan = planSplit(r);
+    expect(plan.ok, JSON.stringify(plan)).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.parts.map((p) => p.y)).toEqual([0, 479]);
+  });
+
+  it('a photo whose plain sky under its clouds drifts into the voted colour is not split there', () => {
+    // Project seed 6351 none-03 (q85): a plain sky at the top, clouds, 117 more rows of plain sky
+    // drifting (149,192,226) → (183,213,230), the landscape. Kept alone, the sky piece nearest the
+    // voted colour was cut as a seam; the sky's pieces meet smoothly, a seam and a backdrop in a step.
+    const r = createRaster(678, 614);
+    plainSky(r, 0, 70, [114, 170, 219], [133, 180, 222]);
+    plainSky(r, 70, 130, [135, 182, 222], [150, 191, 225]);
+    for (const [cx, cy, rad] of [[268, 100, 24], [405, 93, 15], [514, 102, 14], [557, 93, 14]] as const) {
+      for (let y = cy - rad; y <= cy + rad; y++) for (let x = cx - rad; x <= cx + rad; x++) if ((x - cx) ** 2 + (y - cy) ** 2 <= rad * rad) setPixel(r, x, y, [244, 244, 248]);
+    }
+    plainSky(r, 130, 247, [149, 192, 226], [183, 213, 230]);
+    gradientPanel(r, { x: 0, y: 247, width: 678, height: 367 }, 3, 40, 9);
+    const plan = planSplit(r);
+    expect(plan.ok, JSON.stringify(plan)).toBe(false);
+  });
+
   it('a flat band inside one photo does not outvote the real seam for the collage colour', () => {
     // A dark olive photo with a flat band a little lighter than itself, a grey (240) seam, a photo.
     const r = createRaster(200, 400);

@@ -35,6 +35,29 @@ function cutsOf(r: Raster): number[] {
 }
 
 describe('gradient seams', () => {
+  it("is found where a JPEG blend line lies between it and the photo, beside a white drawing's pale rows", () => {
+    // Independent seed 6308 gradient-02 (q82): a white drawing's rows with faint strokes (ringing),
+    // an 8 px seam shading 227→247, one blend row that rings without shading, a photo. The run of
+    // the drawing's rows, the seam and the blend was read from the blend row, which stopped the
+    // reading: the seam's shaded rows stayed ringing inside one wide run, and no seam was found.
+    const r = createRaster(320, 330);
+    fill(r, { x: 0, y: 0, width: 320, height: 160 }, [255, 255, 255]);
+    for (let y = 10; y < 100; y++) for (let x = 40 + (y % 50); x < 44 + (y % 50); x++) setPixel(r, x, y, [30, 30, 30]);
+    const rand = random(5);
+    for (let y = 100; y < 160; y++) for (let k = 0; k < 3; k++) setPixel(r, Math.floor(rand() * 320), y, [215, 215, 215]);
+    for (let x = 0; x < 320; x++) {
+      const v = 227 + Math.round((x * 20) / 319);
+      for (let y = 160; y < 168; y++) setPixel(r, x, y, [v, v, v]);
+      const b = v - (x % 20 === 0 ? 28 : 0);
+      setPixel(r, x, 168, [b, b, b]);
+    }
+    gradientPanel(r, { x: 0, y: 169, width: 320, height: 161 }, 2, 30, 7);
+    const cuts = cutsOf(r);
+    expect(cuts).toHaveLength(1);
+    expect(cuts[0]).toBeGreaterThanOrEqual(160);
+    expect(cuts[0]).toBeLessThanOrEqual(169);
+  });
+
   it("is found beside a dark photo's flat edge that makes its run wider than a ringing seam may be", () => {
     // Three stacked photos; the first ends in 4 rows of flat near-black (32 ± 3), directly above a
     // 10 px gradient seam: one run of 14 non-content rows whose only plain rows are the dark ones.
@@ -228,5 +251,33 @@ describe('a gradient seam in one colour piece with a page-white padding (seams.t
     gradientPanel(r, { x: 110, y: 64, width: 280, height: 340 }, 2, 30, 4);
     const plan = planSplit(r, { axis: 'vertical' });
     expect(plan.ok && plan.method === 'detected' ? plan.parts.length : 1, JSON.stringify(plan)).toBe(1);
+  });
+});
+
+describe('a gradient seam between a white drawing and a pale photo', () => {
+  it('is found as the twin of the seams that stand: it shades as they do, to the same width', () => {
+    // Independent seed 6318 gradient-02 (PNG): 11 px seams shading 229→251 along x; one lies
+    // between a white drawing's blank bottom rows and a photo's pale backdrop (~240), so both
+    // sides have its colour for background: a gap inside one panel, refused, 4 parts of 5.
+    const r = createRaster(320, 960);
+    const seam = (y0: number): void => {
+      for (let x = 0; x < 320; x++) {
+        const v = 229 + Math.round((x * 22) / 319);
+        for (let y = y0; y < y0 + 11; y++) setPixel(r, x, y, [v, v, v]);
+      }
+    };
+    gradientPanel(r, { x: 0, y: 0, width: 320, height: 300 }, 1, 30, 1);
+    seam(300);
+    fill(r, { x: 0, y: 311, width: 320, height: 300 }, [255, 255, 255]);
+    // Strokes down to the seam: every row of the drawing holds a little ink.
+    for (let y = 320; y < 611; y++) for (let x = 60 + (y % 200); x < 63 + (y % 200); x++) setPixel(r, x, y, [40, 40, 40]);
+    seam(611);
+    const rand = random(9);
+    for (let y = 622; y < 949; y++) for (let x = 0; x < 320; x++) { const n = Math.round((rand() * 2 - 1) * 3); setPixel(r, x, y, [240 + n, 240 + n, 240 + n]); }
+    // The photo's subject from its first row, a third of its width: the rest is backdrop.
+    gradientPanel(r, { x: 110, y: 622, width: 100, height: 327 }, 2, 30, 2);
+    seam(949);
+    const cuts = cutsOf(r);
+    expect(cuts).toEqual([305, 616]);
   });
 });

@@ -223,3 +223,35 @@ describe('a drawn gradient seam between pale photos', () => {
   });
 });
 
+
+describe('panels with drop shadows on a plain canvas', () => {
+  it('cuts through the middle of the gap between the panels, and ends the last panel where it ends, not where its shadow does', () => {
+    // Independent seed 6305 mix-04 (PNG): a 240 canvas, panels with a shadow offset 4 px and
+    // blurred 3 px to their right, reading 134, 136, 142, 163, 212, 232, 238 across; the cut went
+    // through the middle of the seam's plain columns (2 px off the gap's middle) and the last part
+    // kept its shadow.
+    const r = createRaster(800, 300);
+    fill(r, { x: 0, y: 0, width: 800, height: 300 }, [240, 240, 240]);
+    gradientPanel(r, { x: 11, y: 11, width: 380, height: 278 }, 1, 20, 1);
+    gradientPanel(r, { x: 400, y: 11, width: 389, height: 278 }, 2, 20, 2);
+    for (const end of [391, 789]) [134, 136, 142, 163, 212, 232, 238].forEach((v, k) => fill(r, { x: end + k, y: 15, width: 1, height: 278 }, [v, v, v]));
+    const plan = planSplit(r, { axis: 'horizontal' });
+    expect(plan.ok, JSON.stringify(plan)).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.parts.map((p) => [p.x, p.x + p.width])).toEqual([[11, 395], [395, 789]]);
+  });
+
+  it('does not take the flat dark border of a panel for a shadow', () => {
+    // The same layout, the second panel with a 6 px flat black border on its left: flat, but no
+    // lightening towards the seam, so the gap stays the seam's plain columns.
+    const r = createRaster(800, 300);
+    fill(r, { x: 0, y: 0, width: 800, height: 300 }, [240, 240, 240]);
+    gradientPanel(r, { x: 11, y: 11, width: 380, height: 278 }, 1, 20, 1);
+    gradientPanel(r, { x: 400, y: 11, width: 389, height: 278 }, 2, 20, 2);
+    fill(r, { x: 400, y: 11, width: 6, height: 278 }, [10, 10, 10]);
+    const plan = planSplit(r, { axis: 'horizontal' });
+    expect(plan.ok, JSON.stringify(plan)).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.parts.map((p) => [p.x, p.x + p.width])).toEqual([[11, 395], [395, 789]]);
+  });
+});

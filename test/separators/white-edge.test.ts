@@ -24,3 +24,25 @@ describe('a white-background drawing beside a white seam', () => {
     expect(plan.ok ? plan.parts.map((p) => p.x) : []).toEqual([0, 205, 415, 625]);
   });
 });
+
+describe('a grey seam beside a pale product shot', () => {
+  it("splits at both seams: the shot's backdrop, 36 levels off the seam's grey, is not more of the seam", () => {
+    // Independent seed 6312 mix-07 (q83): photo | 9 px grey 200 seam | a product shot on a 236
+    // backdrop | 9 px seam | photo. The backdrop is within the collage tolerance (40) of the grey,
+    // so each run read as all seam, then as the shot's padding, and the collage was refused.
+    const r = createRaster(1200, 400);
+    gradientPanel(r, { x: 0, y: 0, width: 400, height: 400 }, 1, 30, 1);
+    fill(r, { x: 400, y: 0, width: 9, height: 400 }, [200, 200, 200]);
+    fill(r, { x: 409, y: 0, width: 380, height: 400 }, [236, 236, 236]);
+    // The shot's edges are sparse (sleeves): its first and last columns are mostly backdrop.
+    gradientPanel(r, { x: 460, y: 100, width: 30, height: 80 }, 2, 30, 2);
+    gradientPanel(r, { x: 490, y: 30, width: 220, height: 370 }, 2, 30, 2);
+    gradientPanel(r, { x: 710, y: 200, width: 30, height: 80 }, 2, 30, 2);
+    fill(r, { x: 789, y: 0, width: 9, height: 400 }, [200, 200, 200]);
+    gradientPanel(r, { x: 798, y: 0, width: 402, height: 400 }, 3, 30, 3);
+    const plan = planSplit(r);
+    expect(plan.ok, JSON.stringify(plan)).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.parts.map((p) => p.x)).toEqual([0, 404, 793]);
+  });
+});

@@ -66,7 +66,12 @@ export function seamOfRun(
   const pieces = oneColourPieces(lines, run);
   if (collage !== undefined) {
     // A thin piece may have drifted in chroma, not in luma (4:2:0, see sameSeamColour).
-    const own = pieces.filter((p) => (p.end - p.start <= THIN_SEAM ? sameSeamColour : sameColour)(meanColour(lines, p.start, p.end), collage));
+    const loose = pieces.filter((p) => (p.end - p.start <= THIN_SEAM ? sameSeamColour : sameColour)(meanColour(lines, p.start, p.end), collage));
+    // Beside a piece of the very collage colour, a wide piece only near it is a panel's backdrop,
+    // when the two meet in a step: a sky drifting into the colour meets it smoothly.
+    const stepped = pieces.every((p, k) => k === 0 || !sameColour(meanColour(lines, p.start - 1, p.start), meanColour(lines, p.start, p.start + 1), OWN_PIECE_STEP));
+    const exact = stepped && loose.some((p) => p.end - p.start > BLEND_LINES && sameColour(meanColour(lines, p.start, p.end), collage, OWN_PIECE_CLOSE));
+    const own = exact ? loose.filter((p) => p.end - p.start <= BLEND_LINES || sameColour(meanColour(lines, p.start, p.end), collage, OWN_PIECE_CLOSE)) : loose;
     if (own.length === 0) return null;
     const seam = { start: own[0]!.start, end: own[own.length - 1]!.end };
     const colour = meanColour(lines, seam.start, seam.end);
@@ -120,6 +125,22 @@ export function seamOfRun(
   }
   return { ...seam, colour: meanColour(lines, seam.start, seam.end) };
 }
+
+/**
+ * Per-channel distance from the collage colour within which a piece wider than a blend is the
+ * seam itself, when one is: a seam's wide piece reads its voted colour within a few levels
+ * (independent seed 6312 mix-07, q83: a 9 px grey seam 199–201 against 200), while a pale
+ * product backdrop beside it, 233–237, is inside COLLAGE_COLOUR_TOLERANCE (40) of that grey and was
+ * taken for more seam; the run then read as padding and both seams of the collage were lost.
+ */
+const OWN_PIECE_CLOSE = 16;
+/**
+ * Least step (a channel) between the last line of one piece and the first of the next for the
+ * pieces to be a seam and a backdrop beside it: 36 from the grey seam to the backdrop of seed 6312
+ * mix-07 (one line), 1–4 between the pieces of a plain sky (project seed 6351 none-03 and none-05,
+ * q85: a sky piece near the voted colour kept alone was cut as a seam).
+ */
+const OWN_PIECE_STEP = 12;
 
 /**
  * Largest RGB distance from a 1–2 line piece to the blends of its two neighbours' colours at which

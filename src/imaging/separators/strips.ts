@@ -61,7 +61,7 @@ export interface StripDetection {
 export interface StripMemo {
   kinds?: Uint8Array;
   readonly gaps: Map<string, boolean>;
-  readonly fades: Map<string, { kept: Interval; fades: boolean }>;
+  readonly fades: Map<string, { kept: Interval; fades: boolean; withoutSky?: Interval }>;
 }
 
 /** An empty memo for the passes over one set of lines. */
@@ -181,14 +181,18 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
       fading = seamAndFade(raster, region, axis, lines, kinds, inRun);
       memo?.fades.set(fadeKey, fading);
     }
-    const { kept: seam, fades } = fading;
-    if (fades) faded.push({ run, seam });
-    else admit(run, seam);
+    const { kept: seam, fades, withoutSky: sky } = fading;
+    // A photo's sky dropped from the seam does not vote for the collage colour either.
+    const voting = sky ? { start: sky.start > inRun.start ? sky.start : run.start, end: sky.end < inRun.end ? sky.end : run.end } : run;
+    if (fades) faded.push({ run: voting, seam });
+    else admit(voting, seam);
   });
   if (options.colour && !options.vote) {
     for (const j of refused) {
       const standing = found.map((f) => ({ start: f.start - origin, end: f.end - origin }));
-      const seam = captionFarSeam(raster, region, axis, lines, runs, j, standing, options.colour) ?? exactTwin(lines, runs.separators[j]!, standing);
+      // A gradient seam between a white drawing and a pale photo reads as a gap inside one panel;
+      // a twin shading as the seams that stand do vouches for it (fading-seams.ts, shadedTwins).
+      const seam = captionFarSeam(raster, region, axis, lines, runs, j, standing, options.colour) ?? exactTwin(lines, runs.separators[j]!, standing) ?? shadedTwins(raster, region, axis, lines, [runs.separators[j]!], standing)[0];
       if (seam) admit(runs.separators[j]!, seam);
     }
     // A seam taken wider than its exact twins, with panel edges in it, is its exact stretch.
@@ -307,14 +311,24 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   // A wide seam may hold a panel's plain edge: its end where the parts come out equal (damaged-seams.ts).
   const ends = seams.length > 0 && captions === 0 && options.colour && !options.vote && !options.bounds && !options.refine ? seamsAtEnds(seams, first, last) : null;
   if (ends) seams = seams.map((s, k) => ({ ...s, start: ends[k]!.start, end: ends[k]!.end }));
+  // The gap between two panels holds the drop shadow of one: cut through the middle of the gap;
+  // and a shadow cast on a margin is no part of the panel either.
+  let from = first;
+  let to = last;
+  if (options.colour && !options.vote) {
+    const c = options.colour;
+    seams = seams.map((s) => (s.damaged ? s : { ...s, start: s.start - shadowLines(raster, region, axis, lines, s.start - origin - 1, -1, s.colour), end: s.end + shadowLines(raster, region, axis, lines, s.end - origin, 1, s.colour) }));
+    if (!options.bounds && from > origin) from += shadowLines(raster, region, axis, lines, from - origin, 1, c);
+    if (!options.bounds && to < origin + lines.count) to -= shadowLines(raster, region, axis, lines, to - origin - 1, -1, c);
+  }
   const raw: Interval[] = [];
-  let start = first;
+  let start = from;
   for (const sep of seams) {
     const cut = cutOf(sep);
     raw.push({ start, end: cut });
     start = cut;
   }
-  raw.push({ start, end: last });
+  raw.push({ start, end: to });
 
   const segments = foldSlivers(raw, minimumPartSize(lines.count));
   const separators: Separator[] = [];
@@ -355,6 +369,109 @@ function shadowBetween(raster: Raster, region: Box, axis: StripAxis, lines: Line
     if (mean.some((v, c) => v - lines.min[i * 3 + c]! > SHADOW_FLAT)) return false;
   }
   return true;
+}
+
+/**
+ * Most lines of a drop shadow beside a seam, and least rise in brightness across them: the
+ * generators offset a shadow 3–6 px and blur it 3–6 px (independent seed 6305 mix-04, PNG: columns
+ * 747–751 read 134, 136, 142, 163, 212 towards a 240 seam, then 232 and 238 inside its plain run).
+ * A blurred shadow lightens towards the seam line by line; a panel's flat dark border does not.
+ */
+const SHADOW_MAX = 16;
+const SHADOW_RISE = 24;
+/**
+ * Least fall (a channel) from one shadow line to the next away from the seam: 2 at the shadow's
+ * darkest end (seed 6305 mix-04: 136 → 134). A flat panel's lines are one colour (independent seed
+ * 6313 flat-02: 14 columns of (177,113,70) beside a white margin were taken for a shadow with no fall asked).
+ */
+const SHADOW_STEP = 1;
+
+/**
+ * How many lines from `from` (relative to `region`, walking by `step` away from a seam or margin
+ * of `colour`) are a drop shadow beside it: lines that are each one flat colour but for their ends
+ * (SHADOW_FLAT, as `shadowBetween`), each darker than the last (SHADOW_STEP) away from the seam, the darkest
+ * SHADOW_RISE or more below the seam, ending at a line that is not flat (the panel); else 0. The
+ * shadow is no panel: the cut goes through the middle of the gap between the panels, as it would
+ * without a shadow (seeds 6305 mix-04 and 6308 mix-04, PNG: cut 2 px off the gap's middle,
+ * through the shadow's far side), and a margin begins where the panel ends.
+ */
+function shadowLines(raster: Raster, region: Box, axis: StripAxis, lines: LineStats, from: number, step: 1 | -1, colour: Rgb): number {
+  let previous: readonly number[] = colour;
+  let darkest: number[] | undefined;
+  let n = 0;
+  for (let i = from; i >= 0 && i < lines.count && n <= SHADOW_MAX; i += step, n++) {
+    // Most lines beside a seam are a photo's: a few evenly spaced pixels tell, before every pixel is read.
+    const nearlyFlat = sampledSpread(raster, region, axis, i, SHADOW_FIRST_SAMPLES) <= SHADOW_SAMPLED_SPREAD && sampledSpread(raster, region, axis, i, SHADOW_SAMPLES) <= SHADOW_SAMPLED_SPREAD;
+    const { mean, min } = nearlyFlat ? lineMeanMin(raster, region, axis, i) : { mean: [0, 0, 0], min: [0, 0, 0] };
+    const flat = nearlyFlat && mean.every((v, c) => v - min[c]! <= SHADOW_FLAT);
+    const darker = mean.every((v, c) => v < previous[c]! - SHADOW_STEP);
+    if (!flat || !darker) {
+      // A flat line that is not darker: no shadow's end, and no panel either.
+      if (n === 0 || flat) return 0;
+      return darkest !== undefined && darkest.every((v, c) => colour[c]! - v >= SHADOW_RISE) ? n : 0;
+    }
+    previous = mean;
+    darkest = mean;
+  }
+  return 0;
+}
+
+/**
+ * Pixels sampled along a line, the share of them left out at either end, and the largest spread
+ * (a channel) of the rest on a shadow line: its ends, margins and crossing seams in the seam's
+ * colour, are up to ~4 % of a column (seed 6305 mix-04: 35 of 1029 px).
+ */
+const SHADOW_SAMPLES = 32;
+/** Samples read first: a photo's line fails within them (a column's every read is a cache miss). */
+const SHADOW_FIRST_SAMPLES = 8;
+const SHADOW_OUTLIERS = 0.1;
+const SHADOW_SAMPLED_SPREAD = 2 * SHADOW_FLAT;
+
+/**
+ * The spread (largest channel) of `n` evenly spaced pixels of line `i`, SHADOW_OUTLIERS of them
+ * left out at either end; Infinity with a dark outlier. Each pixel is read once: across a column
+ * every read is a cache miss.
+ */
+function sampledSpread(raster: Raster, region: Box, axis: StripAxis, i: number, n0: number): number {
+  const d = raster.data;
+  const length = axis === 'horizontal' ? region.height : region.width;
+  const n = Math.min(length, n0);
+  const v: number[][] = [[], [], []];
+  for (let k = 0; k < n; k++) {
+    const at = Math.floor(((k + 0.5) * length) / n);
+    const p = axis === 'horizontal' ? ((region.y + at) * raster.width + region.x + i) * 4 : ((region.y + i) * raster.width + region.x + at) * 4;
+    const a = d[p + 3]!;
+    for (let c = 0; c < 3; c++) v[c]!.push(a === 255 ? d[p + c]! : overWhite(d[p + c]!, a));
+  }
+  const out = Math.floor(n * SHADOW_OUTLIERS);
+  let worst = 0;
+  for (const w of v) {
+    w.sort((x, y) => x - y);
+    // A shadow line has no dark outliers (its ends are the brighter seam): one sample darker than
+    // SHADOW_FLAT below the median already fails the whole line's test.
+    if (w[n >> 1]! - w[0]! > SHADOW_FLAT) return Infinity;
+    worst = Math.max(worst, w[n - 1 - out]! - w[out]!);
+  }
+  return worst;
+}
+
+/** Mean and darkest value per channel of line `i` (a content line's statistics stop early: read here). */
+function lineMeanMin(raster: Raster, region: Box, axis: StripAxis, i: number): { mean: number[]; min: number[] } {
+  const d = raster.data;
+  const length = axis === 'horizontal' ? region.height : region.width;
+  const step = axis === 'horizontal' ? raster.width * 4 : 4;
+  let p = axis === 'horizontal' ? (region.y * raster.width + region.x + i) * 4 : ((region.y + i) * raster.width + region.x) * 4;
+  const sum = [0, 0, 0];
+  const min = [255, 255, 255];
+  for (let k = 0; k < length; k++, p += step) {
+    const a = d[p + 3]!;
+    for (let c = 0; c < 3; c++) {
+      const v = a === 255 ? d[p + c]! : overWhite(d[p + c]!, a);
+      sum[c] += v;
+      if (v < min[c]!) min[c] = v;
+    }
+  }
+  return { mean: sum.map((v) => v / Math.max(1, length)), min };
 }
 
 /** Turns strip segments into boxes: the cross axis spans the whole region, never trimmed. */
