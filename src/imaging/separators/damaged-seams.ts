@@ -49,7 +49,7 @@ import { isGapInsidePanel } from './background-gap.js';
 import { LineKind, lineMean } from './classify.js';
 import { overWhite } from './line-stats.js';
 import { BLEND_LINES, luma, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
-import { betweenCrossings, CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, crossedWithoutBadge, EDGE_BADGE_MAX, edgeSeamWideEnough, FLAT_SEAM_TOLERANCE, flatProbes, flatSeamLine, flatStep, isEdgeBadge, isPanelLine, isTightLine, lineWalk, nearPanelProbed, NEAR_PANEL_SHARE, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
+import { betweenCrossings, CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, crossedWithoutBadge, EDGE_BADGE_MAX, edgeSeamWideEnough, flatProbes, flatStep, isEdgeBadge, isPanelLine, isTightLine, lineWalk, nearPanelProbed, NEAR_PANEL_SHARE, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
 import type { Interval } from './segments.js';
 
 /** Largest picture searched for damaged seams: 1200×1000, beyond the 600–900 px of heavy-JPEG and badge collages… */
@@ -452,7 +452,6 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
     if (isGapInsidePanel(raster, region, axis, seam, c)) return false;
     // …and a panel line within FLANK_DISTANCE on each side, judged where the seam is visible.
     const visible = visibleMask(length, blobs);
-    let flat: boolean | undefined;
     const panelWithin = (from: number, step: number): boolean => {
       for (let d = 0; d < FLANK_DISTANCE; d++) {
         const line = from + step * d;
@@ -461,8 +460,6 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
         // Beside a badge's seam (tight around its colour, `readSeamLine`) a photo close to the
         // seam colour is a panel when it is off by more than CLOSE_PANEL_TOLERANCE.
         if (blobs.length > 0 && isPanelLine(lineAt(line), c, visible, CLOSE_PANEL_TOLERANCE, CLOSE_PANEL_SHARE)) return true;
-        // Beside a flat seam line, a photo near its colour is a panel when off by more than the plain spread.
-        if (blobs.length > 0 && (flat ??= flatSeamLine(lineAt((start + end) >> 1), c, visible)) && isPanelLine(lineAt(line), c, visible, FLAT_SEAM_TOLERANCE, NEAR_PANEL_SHARE)) return true;
       }
       return false;
     };

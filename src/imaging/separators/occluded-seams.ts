@@ -17,8 +17,7 @@
  *    occluded seam (a tree trunk on a plain background, a pole against the sky) has the object
  *    itself beside it, and background everywhere else. Beside a seam a badge crosses (tight
  *    around its colour), also a line off by more than CLOSE_PANEL_TOLERANCE at CLOSE_PANEL_SHARE:
- *    a light photo beside a white seam; and beside a flat seam line, a line off by more than
- *    FLAT_SEAM_TOLERANCE at NEAR_PANEL_SHARE (`flatSeamLine`): a dark photo beside a dark seam.
+ *    a light photo beside a white seam.
  * 3. **Blobs, not panels** (`betweenCrossings`): an occluder whose two ends meet seams crossing it
  *    is a mosaic's panel between two rows whose seams line up, not a badge.
  *
@@ -320,33 +319,15 @@ export function isPanelLine(at: LineAt, k: Rgb, visible: Uint8Array, tolerance =
 }
 
 /**
- * A third panel test beside a seam a badge crosses, for a photo *near* the seam colour along the
- * seam (black trousers beside a dark seam): where the seam's own middle line is flat — within
- * FLAT_SEAM_TOLERANCE (the plain spread) of its colour at FLAT_SEAM_SHARE of the visible
- * positions, as a drawn seam is and a photo's band, a sky's gradient or a lossy text row is not —
- * a line off by more than FLAT_SEAM_TOLERANCE at NEAR_PANEL_SHARE of them is a panel. Measured on
- * the 4 committed and 12 scratch batches (independent seeds 6400–6409, project 6450–6451), beside
- * lines that reach this test with a flat seam: those of real seams off at 0.5–0.9 (independent
- * seed 6403 badge-08, PNG, a 2 px rgb(30,30,30) seam beside a dark figure: 0.7 where 48 and 32
- * read 0.29 and 0.31, and the collage was refused), those of a JPEG q26 text page (seed 6409
- * none-04) at 0.3–0.4.
+ * The flat-seam probe tests (`flatProbes`, `flatStep`, `nearPanelProbed`): a drawn seam's line is
+ * within FLAT_SEAM_TOLERANCE (the plain spread) of its colour, as a photo's band, a sky's gradient
+ * or a lossy text row is not; beside it a line off by more than that at NEAR_PANEL_SHARE of its
+ * probes is a panel. Measured on the 4 committed and 12 scratch batches (independent seeds
+ * 6400–6409, project 6450–6451): lines beside real seams off at 0.5–0.9, those of a JPEG q26 text
+ * page (seed 6409 none-04) at 0.3–0.4.
  */
 export const FLAT_SEAM_TOLERANCE = 16;
-export const FLAT_SEAM_SHARE = 0.97;
 export const NEAR_PANEL_SHARE = 0.6;
-
-/**
- * True when the seam line is flat where it is visible (see FLAT_SEAM_SHARE), so the lines beside
- * it may be judged by the near-panel test (`isPanelLine` at FLAT_SEAM_TOLERANCE, NEAR_PANEL_SHARE).
- *
- * @example
- * ```ts
- * flatSeamLine({ raster, region, axis: 'horizontal', line: 888, length: 781 }, [30, 30, 30], visible); // true on a drawn seam a badge crosses
- * ```
- */
-export function flatSeamLine(at: LineAt, k: Rgb, visible: Uint8Array): boolean {
-  return !isPanelLine(at, k, visible, FLAT_SEAM_TOLERANCE, 1 - FLAT_SEAM_SHARE);
-}
 
 /** Probes of line `j` (`probes` of R, G, B each per line in `probed`) farther than FLAT_SEAM_TOLERANCE from `k`, counted up to `limit` + 1. */
 function probesOff(probed: Uint8Array, probes: number, j: number, k: Rgb, limit: number): number {
