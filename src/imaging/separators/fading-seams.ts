@@ -27,7 +27,6 @@
 import type { Box, Raster } from '../raster.js';
 import { GAP_BACKGROUND_SHARE, GAP_COLOUR_TOLERANCE } from './background-gap.js';
 import { LineKind, lineEnds, meanColour, SHADE_MIN } from './classify.js';
-import { BLEND_LINES } from './collage-colour.js';
 import { overWhite, type LineStats } from './line-stats.js';
 import { oneColourPieces } from './seams.js';
 import type { Interval } from './segments.js';
@@ -85,8 +84,7 @@ export function seamWithoutFades(raster: Raster, region: Box, axis: 'horizontal'
  * whether what is left still fades into the picture (`fades`: `seamWithoutFades` rejects it, but a
  * shaded twin may vouch for it, see `shadedTwins`).
  */
-export function seamAndFade(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, kinds: Uint8Array, run: Interval): { kept: Interval; fades: boolean; withoutSky?: Interval } {
-  const seam = withoutDrift(lines, run);
+export function seamAndFade(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, kinds: Uint8Array, seam: Interval): { kept: Interval; fades: boolean } {
   const pieces = oneColourPieces(lines, seam, PIECE_AGREEMENT);
   const count = axis === 'horizontal' ? region.width : region.height;
   const fades = (p: Interval, side: 'before' | 'after', far: boolean): boolean => {
@@ -115,47 +113,7 @@ export function seamAndFade(raster: Raster, region: Box, axis: 'horizontal' | 'v
     else break;
   }
   const kept = { start: pieces[0]!.start, end: pieces[pieces.length - 1]!.end };
-  return { kept, fades: fades(kept, 'before', true) || fades(kept, 'after', true), ...(seam !== run ? { withoutSky: seam } : {}) };
-}
-
-/**
- * Largest step (a channel, between neighbouring lines' means) inside a band that drifts, and
- * fewest lines and least drift end to end for it to be a photo's sky rather than a seam. A seam's
- * lines share one mean (a gradient seam shades along its length, not across it: 0–1 apart), and
- * meet the panels beside it in a step; a plain sky drifts smoothly from zenith to horizon
- * (independent seed 6302 mix-08, PNG: 290 rows from (109,160,224) to (168,209,244), steps 0–1,
- * beside a 12 px red seam, 111 levels from it). A band of DRIFT_LINES at DRIFT_STEP a line is
- * already far wider than the 1–24 px seams of both generators.
- */
-const DRIFT_STEP = 4;
-const DRIFT_LINES = 16;
-
-/**
- * `seam` without a band at either end whose lines drift smoothly (DRIFT_STEP) by more than
- * PIECE_AGREEMENT over DRIFT_LINES or more: the plain sky of the photo beside the seam, merged
- * into its run. Left whole (the same object) when no such band is found or nothing wider than a
- * blend (BLEND_LINES) would be left.
- */
-function withoutDrift(lines: LineStats, seam: Interval): Interval {
-  const step = (a: number, b: number): number => {
-    const p = meanColour(lines, a, a + 1);
-    const q = meanColour(lines, b, b + 1);
-    return Math.max(Math.abs(p[0] - q[0]), Math.abs(p[1] - q[1]), Math.abs(p[2] - q[2]));
-  };
-  // Lines [from, to) of the band at one end: walk inward while the steps stay small.
-  const band = (at: number, dir: 1 | -1): number => {
-    let i = at;
-    while (i + dir >= seam.start && i + dir < seam.end && step(i, i + dir) <= DRIFT_STEP) i += dir;
-    return i;
-  };
-  let { start, end } = seam;
-  if (seam.end - seam.start < DRIFT_LINES + 3) return seam;
-  const head = band(seam.start, 1);
-  if (head + 1 - seam.start >= DRIFT_LINES && head + 1 < seam.end && step(seam.start, head) > PIECE_AGREEMENT) start = head + 1;
-  const tail = band(seam.end - 1, -1);
-  if (seam.end - tail >= DRIFT_LINES && tail > start && step(tail, seam.end - 1) > PIECE_AGREEMENT) end = tail;
-  if ((start === seam.start && end === seam.end) || end - start <= BLEND_LINES) return seam;
-  return { start, end };
+  return { kept, fades: fades(kept, 'before', true) || fades(kept, 'after', true) };
 }
 
 /**

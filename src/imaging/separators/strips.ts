@@ -61,7 +61,7 @@ export interface StripDetection {
 export interface StripMemo {
   kinds?: Uint8Array;
   readonly gaps: Map<string, boolean>;
-  readonly fades: Map<string, { kept: Interval; fades: boolean; withoutSky?: Interval }>;
+  readonly fades: Map<string, { kept: Interval; fades: boolean }>;
 }
 
 /** An empty memo for the passes over one set of lines. */
@@ -181,11 +181,9 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
       fading = seamAndFade(raster, region, axis, lines, kinds, inRun);
       memo?.fades.set(fadeKey, fading);
     }
-    const { kept: seam, fades, withoutSky: sky } = fading;
-    // A photo's sky dropped from the seam does not vote for the collage colour either.
-    const voting = sky ? { start: sky.start > inRun.start ? sky.start : run.start, end: sky.end < inRun.end ? sky.end : run.end } : run;
-    if (fades) faded.push({ run: voting, seam });
-    else admit(voting, seam);
+    const { kept: seam, fades } = fading;
+    if (fades) faded.push({ run, seam });
+    else admit(run, seam);
   });
   if (options.colour && !options.vote) {
     for (const j of refused) {
