@@ -15,8 +15,8 @@
  * - a picture mostly in that colour with no solid panel is a page or a chart drawn on it, refused
  *   rather than cut between its bars or letters (`collage-colour.ts`, CANVAS_SHARE_MAX);
  * - a seam crossed by a badge or worn by heavy JPEG is still a seam (`damaged-seams.ts`), but
- *   seams found only so must divide the picture equally (DAMAGED_STRIP_RATIO: a rink's rim
- *   crossed by a player's legs, or two palm trunks, are no seams);
+ *   seams found only so must divide the picture about equally (DAMAGED_PAIR_RATIO,
+ *   DAMAGED_STRIP_RATIO: a rink's rim crossed by a player's legs, or two palm trunks, are no seams);
  * - a caption stays with its photo, and a sky or a page header is no panel (`captions.ts`);
  * - parts thinner than max(⌊side/50⌋, 8) fold into a neighbour; 2–8 parts in a strip (`segments.ts`);
  * - grids of rows and columns by recursive guillotine cuts, up to 16 panels when the cuts align, a
@@ -252,21 +252,24 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean): Sp
 
 /**
  * Longest ratio between the parts of a strip whose every seam only the damaged-seam rule found
- * (`unequalDamagedStrip`). Measured on 28 tuning batches (1 772 collages): of such plans, the 41
- * exact two-part ones divide at 1.00–1.06 and the 58 exact ones of 3–5 parts at 1.00–1.08, one
- * (flat panels) at 1.28; the wrong ones at 1.96–9.01 (a panel's seam missed, or a cut through a
- * photo). Pictures that are no collage: the corpus photographs whose rink rim or drawing edge was
- * read as the one seam divided at 2.0 and 1.46, and single photo panels cut out of the fixtures at
- * two palm trunks read as seams (109, 110, 223 px) at 2.05.
+ * (`unequalDamagedStrip`): DAMAGED_PAIR_RATIO for one such seam, DAMAGED_STRIP_RATIO for two or
+ * more, which vouch for each other a little (a heavy-JPEG strip of 250, 200 and 150 px panels with
+ * 1 px seams is a collage). Measured on 28 tuning batches (1 772 collages): the 41 exact two-part
+ * plans of one such seam divide at 1.00–1.06, the 58 exact ones of 3–5 parts at 1.00–1.08 (one of
+ * flat panels at 1.28); the wrong ones at 1.96–9.01 (a seam missed, or a cut through a photo).
+ * Pictures that are no collage: the corpus photographs whose rink rim or drawing edge was read as
+ * the one seam divided at 2.0 and 1.46; photos cut out of fixture collages and planned alone, cut
+ * at palm trunks or poles read as two such seams, at 2.05 (109, 109, 224 px), 5.2 and 12.8.
  */
-const DAMAGED_STRIP_RATIO = 1.35;
+const DAMAGED_PAIR_RATIO = 1.35;
+const DAMAGED_STRIP_RATIO = 2;
 
 /**
  * The part lengths of a strip whose seams were all found by the damaged-seam rule alone (crossed
  * by a badge or worn by compression, `damaged-seams.ts`) when the longest exceeds the shortest by
- * more than DAMAGED_STRIP_RATIO, else undefined. Nothing else — no plain seam — says those are
- * seams rather than long straight edges of one picture (a rink's rim, palm trunks, a drawing's
- * edge); the panels of such collages are equal.
+ * more than DAMAGED_PAIR_RATIO (two parts) or DAMAGED_STRIP_RATIO (more), else undefined. Nothing
+ * else — no plain seam — says those are seams rather than long straight edges of one picture (a
+ * rink's rim, palm trunks, a drawing's edge); the panels of such collages are about equal.
  *
  * @example
  * ```ts
@@ -276,7 +279,8 @@ const DAMAGED_STRIP_RATIO = 1.35;
 function unequalDamagedStrip(d: StripDetection): number[] | undefined {
   if (!d.usable || d.segments.length < 2 || d.damaged !== d.segments.length - 1) return undefined;
   const lengths = d.segments.map((s) => s.end - s.start);
-  return Math.max(...lengths) > DAMAGED_STRIP_RATIO * Math.min(...lengths) ? lengths : undefined;
+  const ratio = lengths.length === 2 ? DAMAGED_PAIR_RATIO : DAMAGED_STRIP_RATIO;
+  return Math.max(...lengths) > ratio * Math.min(...lengths) ? lengths : undefined;
 }
 
 function damagedStripRefusal(lengths: number[]): string {
