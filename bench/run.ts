@@ -40,14 +40,6 @@ const WARMUP_MAX_CALLS = 10;
 /** Optional substring filter on input names, for a quick look at one input (BENCH_ONLY=strip). */
 const ONLY = process.env.BENCH_ONLY;
 const HERE = fileURLToPath(new URL('.', import.meta.url));
-/**
- * A full collection before every timed job (`npm run bench` passes --expose-gc), so a job's stage
- * times hold only the collections its own allocations cause: without it, the 25 MP split's detect
- * stage hosted the collection of the previous job's rasters — jimp's or sharp's as often as ours —
- * a median 3.4 ms of its 26.4. In the tools a picture is one tool call, seconds apart.
- * BENCH_NO_GC=1 turns it off, for comparison.
- */
-const collectGarbage = process.env.BENCH_NO_GC ? undefined : (globalThis as { gc?: () => void }).gc;
 
 type RunnerName = 'ours' | 'sharp' | 'jimp';
 const RUNNERS: Array<[name: RunnerName, run: SplitRunner]> = [
@@ -133,7 +125,6 @@ async function benchInput(input: BenchInput): Promise<InputFigures> {
   for (let round = 0; round < ROUNDS; round++) {
     if (input.job === 'view') {
       // The view job as it was before shrink-on-load, for the "how much faster" ratio.
-      collectGarbage?.();
       const t = performance.now();
       await runOurs(input, { fullDecode: true });
       fullDecodeTimes.push(performance.now() - t);
@@ -141,7 +132,6 @@ async function benchInput(input: BenchInput): Promise<InputFigures> {
     // Rotate who goes first so no runner always inherits the previous one's garbage or cache state.
     for (let k = 0; k < runners.length; k++) {
       const [name, run] = runners[(round + k) % runners.length]!;
-      collectGarbage?.();
       const c = cpuMs();
       const t = performance.now();
       const result = await run(input);
@@ -264,10 +254,7 @@ function markdown(figures: InputFigures[], shootout: EncoderFigures & { from: st
     `Jobs, as the tools do them: **split** (enc_split_image) = decode → separator plan (our planSplit for all three) → crop → shrink to 1568 px → encode → base64; ` +
       `**view** (enc_view_image) = decode (JPEG shrinks on load, for us and for sharp) → shrink to 1568 px → encode → base64. ` +
       `Encoding: JPEG q90 4:4:4 for lossy sources, PNG for lossless unless > 1 MiB. Ours calls decode, planSplit, renderPart and toBase64 — the functions the tools call. ` +
-      `Medians of ${ROUNDS} rounds after ${WARMUP_ROUNDS} warm-up round (and more warm-up calls per runner until ${WARMUP_MS} ms, at most ${WARMUP_MAX_CALLS}). ` +
-      (collectGarbage
-        ? 'A full garbage collection runs before every timed job (outside its time), so a job pays only for the collections its own allocations cause.'
-        : '**No garbage collection between jobs** (BENCH_NO_GC, or run without --expose-gc): a job may pay for collecting the previous job\'s garbage, another runner\'s included.'),
+      `Medians of ${ROUNDS} rounds after ${WARMUP_ROUNDS} warm-up round (and more warm-up calls per runner until ${WARMUP_MS} ms, at most ${WARMUP_MAX_CALLS}).`,
     '',
   );
   lines.push('## End to end', '');
@@ -373,7 +360,6 @@ async function main(): Promise<void> {
   const json = {
     machine,
     rounds: ROUNDS,
-    gcBeforeEachJob: collectGarbage !== undefined,
     inputs: figures,
     encoders: shootout,
     headerRefusal: refusal,
