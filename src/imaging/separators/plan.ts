@@ -254,7 +254,7 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean): Sp
  * Longest ratio between the parts of a strip whose every seam only the damaged-seam rule found
  * (`unequalDamagedStrip`): DAMAGED_PAIR_RATIO for one such seam, DAMAGED_STRIP_RATIO for two or
  * more, which vouch for each other a little (a heavy-JPEG strip of 250, 200 and 150 px panels with
- * 1 px seams is a collage). Measured on 28 tuning batches (1 772 collages): the 41 exact two-part
+ * 1 px seams is a collage). Measured on 28 tuning batches (2 268 pictures): the 41 exact two-part
  * plans of one such seam divide at 1.00–1.06, the 58 exact ones of 3–5 parts at 1.00–1.08 (one of
  * flat panels at 1.28); the wrong ones at 1.96–9.01 (a seam missed, or a cut through a photo).
  * Pictures that are no collage: the corpus photographs whose rink rim or drawing edge was read as
@@ -284,10 +284,11 @@ function unequalDamagedStrip(d: StripDetection): number[] | undefined {
 }
 
 function damagedStripRefusal(lengths: number[]): string {
-  const seams = lengths.length === 2 ? 'the one seam found is' : `the ${lengths.length - 1} seams found are all`;
+  const one = lengths.length === 2;
   return (
-    `${seams} crossed or worn (by a badge or by compression) and would divide the picture unequally (${lengths.join(', ')} px), ` +
-    'with no plain seam to confirm it: they may be long straight edges inside one picture, so the picture is not cut; pass parts to divide it evenly'
+    `${one ? 'the one seam found is' : `the ${lengths.length - 1} seams found are all`} crossed or worn (by a badge or by compression) ` +
+    `and would divide the picture unequally (${lengths.join(', ')} px), with no plain seam to confirm ${one ? 'it: it may be a long straight edge' : 'them: they may be long straight edges'} ` +
+    'inside one picture, so the picture is not cut; pass parts to divide it evenly'
   );
 }
 
