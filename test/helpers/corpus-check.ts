@@ -5,13 +5,13 @@
  * Used by `npm run corpus` (a table) and by test/imaging/corpus.test.ts (zero wrong).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import sharp from 'sharp';
 import { decode } from '../../src/imaging/decode.js';
 import { isImageError, type ImageErrorCode } from '../../src/imaging/errors.js';
 import type { Raster } from '../../src/imaging/raster.js';
-import { CORPUS_DIR } from './corpus.js';
+import { CORPUS_DIR, corpusFiles } from './corpus.js';
 import { referenceDecode } from './jpeg-reference.js';
 
 /** A decoded picture may differ from libvips's by rounding (IDCT, upsampling, 16→8 bit): 2 per channel on average. */
@@ -38,13 +38,6 @@ function expectationFor(rel: string): Expectation {
   const m = /^formats\/valid\/([^/]+)\//.exec(rel);
   if (m && !DECODED_FOLDERS.has(m[1]!)) return { kind: 'refuse', codes: ['unsupported_format'] };
   return { kind: 'decode' };
-}
-
-function listFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((entry) => {
-    const p = join(dir, entry);
-    return statSync(p).isDirectory() ? listFiles(p) : [p];
-  });
 }
 
 /** MD5s of libwebp's PAM output, by file name (`NAME.webp`). */
@@ -116,7 +109,7 @@ async function judge(path: string, rel: string, pam: Map<string, string>): Promi
 export async function checkCorpus(): Promise<CorpusRow[]> {
   const pam = libwebpPamDigests();
   const rows: CorpusRow[] = [];
-  for (const path of listFiles(CORPUS_DIR).sort()) {
+  for (const path of corpusFiles()) {
     const rel = relative(CORPUS_DIR, path);
     if (NOT_PICTURES.test(basename(rel)) || rel.endsWith('.md5')) continue;
     const folder = rel.split('/').slice(0, -1).join('/');

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,4 +12,14 @@ export function corpus(rel: string): string {
   const p = join(CORPUS_DIR, rel);
   if (!existsSync(p)) throw new Error(`corpus file missing: ${p} (the corpus lives in test/corpus; see test/corpus/SOURCES.md)`);
   return p;
+}
+
+/** Absolute paths of every file in the corpus, folders walked recursively, sorted. */
+export function corpusFiles(dir: string = CORPUS_DIR): string[] {
+  return readdirSync(dir)
+    .flatMap((entry) => {
+      const p = join(dir, entry);
+      return statSync(p).isDirectory() ? corpusFiles(p) : [p];
+    })
+    .sort();
 }

@@ -4,11 +4,12 @@
  * a hockey frame whose rink has an orange rim crossed by the player's legs and stick, and a
  * technical drawing with one long straight edge — each found as the one seam "crossed by a badge
  * or worn by compression", at a 2:1 and a 1.46:1 division. Seams found only so must divide the
- * picture equally (plan.ts, DAMAGED_STRIP_RATIO); a badge collage of two equal panels still splits.
+ * picture about equally (plan.ts, DAMAGED_PAIR_RATIO and DAMAGED_STRIP_RATIO); a badge collage of
+ * two equal panels still splits.
  * Then the same for any crop of those photographs, shrunk and saved again as JPEG of any quality:
  * a sky, a wall or a road edge inside a photo is never a seam.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -18,18 +19,14 @@ import { encodeJpeg } from '../../src/imaging/encoders/jpeg.js';
 import type { Raster } from '../../src/imaging/raster.js';
 import { cropAndShrinkTo } from '../../src/imaging/shrink.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
-import { CORPUS_DIR, corpus } from '../helpers/corpus.js';
+import { CORPUS_DIR, corpus, corpusFiles } from '../helpers/corpus.js';
 
 const PICTURE = /\.(jpe?g|png|webp|gif|bmp|tiff?)$/i;
 /** Smaller pictures are decoder test patterns (8–150 px), not photographs anyone would split. */
 const MIN_SIDE = 200;
 
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? files(path) : PICTURE.test(name) ? [path] : [];
-  });
-}
+/** The corpus files that are pictures (the others are checksums and licences). */
+const pictures = (): string[] => corpusFiles().filter((path) => PICTURE.test(path));
 
 const decoded = new Map<string, Promise<Raster | undefined>>();
 /** The picture at `path`, decoded once for all tests; undefined for the files every decoder must refuse. */
@@ -57,7 +54,7 @@ const NOT_FOR_CROPS = ['cmyk-grey.jpg', 'lossy_extreme_probabilities.webp'];
 /** Corpus photographs (≥ 300 px both ways) that are no collage, but for NOT_FOR_CROPS. */
 async function photographs(): Promise<Raster[]> {
   const out: Raster[] = [];
-  for (const path of files(CORPUS_DIR)) {
+  for (const path of pictures()) {
     if (NOT_FOR_CROPS.some((name) => path.endsWith(name))) continue;
     const raster = await rasterOf(path);
     if (raster && Math.min(raster.width, raster.height) >= 300) out.push(raster);
@@ -69,7 +66,7 @@ describe('corpus photographs are no collages', () => {
   it('splits none of the corpus pictures of at least 200 px', async () => {
     const split: string[] = [];
     let planned = 0;
-    for (const path of files(CORPUS_DIR)) {
+    for (const path of pictures()) {
       const raster = await rasterOf(path);
       if (!raster || Math.min(raster.width, raster.height) < MIN_SIDE) continue;
       planned++;

@@ -164,6 +164,14 @@ const SHADED_WINDOWS = 16;
 export const SHADED_MIN_MEAN = 200;
 
 /**
+ * Lines at a wide run's end that may be the JPEG blend of a gradient seam with the photo beyond
+ * before its shaded lines begin: ringing, yet no shading (independent seed 6308 gradient-02, q82:
+ * column 960 of an 8 px seam 227→247 read 216–255 against the photo; the seam's 7 columns shaded,
+ * the run of a white drawing beside them was read from that column and left as it was).
+ */
+const BLEND_EDGE = 2;
+
+/**
  * Upgrades to plain the ringing lines that shade slowly along their length — within PLAIN_SPREAD
  * in every stretch of the line (SHADED_WINDOWS), with the σ cap of a ringing line bounding the
  * whole shading (σ ≤ 10: a ramp of at most ~34 levels). A line is "background" when every pixel
@@ -177,14 +185,6 @@ export const SHADED_MIN_MEAN = 200;
  * `narrow`: the widest run that needs no plain line (runs.ts's NARROW_RINGING_RUN, passed in to
  * keep this module free of imports).
  */
-/**
- * Lines at a wide run's end that may be the JPEG blend of a gradient seam with the photo beyond
- * before its shaded lines begin: ringing, yet no shading (independent seed 6308 gradient-02, q82:
- * column 960 of an 8 px seam 227→247 read 216–255 against the photo; the seam's 7 columns shaded,
- * the run of a white drawing beside them was read from that column and left as it was).
- */
-const BLEND_EDGE = 2;
-
 export function shadeLines(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, kinds: Uint8Array, narrow: number): void {
   const count = kinds.length;
   const pale = (i: number): boolean => lines.sum[i * 3]! >= SHADED_MIN_MEAN * lines.length && lines.sum[i * 3 + 1]! >= SHADED_MIN_MEAN * lines.length && lines.sum[i * 3 + 2]! >= SHADED_MIN_MEAN * lines.length;

@@ -340,7 +340,7 @@ function probesOff(probed: Uint8Array, probes: number, j: number, k: Rgb, limit:
 
 /**
  * Whether `needed` of the probes of line `j` lie within FLAT_SEAM_TOLERANCE of its colour `k`:
- * flat as a drawn seam's line (the rest may be a badge), the probe test of `flatSeamLine`.
+ * flat as a drawn seam's line (the rest may be a badge).
  *
  * @example
  * ```ts
