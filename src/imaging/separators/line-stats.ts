@@ -571,7 +571,7 @@ function measureColumnLines(
   const { min, max } = columns;
 
   // Word offsets of the rows to walk, and the aggregate of the uniform rows that need no walking.
-  const pool = scratch(h + 9 * w, 6 * w);
+  const pool = scratch(h + 10 * w, 6 * w);
   const walk = pool.ints.subarray(0, h);
   let m = 0;
   let uniformRows = 0;
@@ -653,7 +653,8 @@ function measureColumnLines(
     const lanes = pool.ints.subarray(h + 6 * w, h + 8 * w).fill(0);
     const inside = pool.ints.subarray(h + 8 * w, h + 9 * w);
     for (let t = 0; t < liveCount; t++) inside[live[t]!] = opaqueWord(min, live[t]! * 3);
-    liveCount = sweepColumns({ data, px, box, min, max, sums, squares, squaresFrom, squaresEarly, lanes, inside }, walk, m, live, liveCount);
+    const hits = pool.ints.subarray(h + 9 * w, h + 10 * w).fill(0);
+    liveCount = sweepColumns({ data, px, box, min, max, sums, squares, squaresFrom, squaresEarly, lanes, inside, hits }, walk, m, live, liveCount);
   }
 
   // Step 3: the columns that are not content get their sums (the sweep's plus the uniform rows'),
@@ -808,10 +809,12 @@ interface SweepState {
    * 25 MP photo, whose 2124 margin columns are 95 % blocks of eight equal words: see the commit.
    */
   readonly inside: Int32Array;
+  /** Per column, the blocks of eight copies of its `inside` word not yet in `sums`. */
+  readonly hits: Int32Array;
 }
 
 function sweepColumns(state: SweepState, walk: Int32Array, m: number, live: Int32Array, liveCount: number): number {
-  const { px, box, lanes, squares, squaresFrom, sums, inside } = state;
+  const { px, box, lanes, squares, squaresFrom, sums, inside, hits } = state;
   const bases = new Int32Array(BLOCK);
   let j = 0;
   while (j < m && liveCount > 0) {
@@ -827,18 +830,20 @@ function sweepColumns(state: SweepState, walk: Int32Array, m: number, live: Int3
         const u4 = px[b4 + x]!, u5 = px[b5 + x]!, u6 = px[b6 + x]!, u7 = px[b7 + x]!;
         if (((u1 ^ u0) | (u2 ^ u0) | (u3 ^ u0) | (u4 ^ u0) | (u5 ^ u0) | (u6 ^ u0) | (u7 ^ u0)) === 0) {
           // Eight equal words (a gutter, flat fill): one box test — none when the word is the one
-          // the column's last equal block passed with (`inside`: boxes only grow) — and sums of
-          // eight at once.
-          const e = u0 & EVEN, o = (u0 >>> 8) & EVEN;
+          // the column's last equal block passed with (`inside`: boxes only grow) — and such
+          // blocks only counted (`hits`), their sums added once the word changes or the sweep ends.
           let pass = u0 === inside[x];
-          if (!pass && ((((e | LANE) - box[b]!) & (box[b + 1]! - e) & ((o | LANE) - box[b + 2]!) & (box[b + 3]! - o)) & LANE) === LANE) {
-            pass = true;
-            inside[x] = u0;
+          if (pass) hits[x]++;
+          else {
+            const e = u0 & EVEN, o = (u0 >>> 8) & EVEN;
+            if (((((e | LANE) - box[b]!) & (box[b + 1]! - e) & ((o | LANE) - box[b + 2]!) & (box[b + 3]! - o)) & LANE) === LANE) {
+              pass = true;
+              addCopies(sums, x * 3, inside[x]!, hits[x]! * BLOCK);
+              inside[x] = u0;
+              hits[x] = 1;
+            }
           }
           if (pass) {
-            const l = x * 2;
-            lanes[l] += e * 8;
-            lanes[l + 1] += o * 8;
             if (squaresFrom[x]! >= 0) {
               const k = x * 3;
               const r = LITTLE_ENDIAN ? u0 & 255 : u0 >>> 24, g = LITTLE_ENDIAN ? (u0 >>> 8) & 255 : (u0 >>> 16) & 255, bl = LITTLE_ENDIAN ? (u0 >>> 16) & 255 : (u0 >>> 8) & 255;
@@ -892,7 +897,16 @@ function sweepColumns(state: SweepState, walk: Int32Array, m: number, live: Int3
     j += rows;
     if (j % LANE_FLUSH === 0 || j === m) flushLanes(lanes, live, liveCount, sums);
   }
+  for (let t = 0; t < liveCount; t++) addCopies(sums, live[t]! * 3, inside[live[t]!]!, hits[live[t]!]! * BLOCK);
   return liveCount;
+}
+
+/** Adds `count` copies of the opaque word `u` to the R, G, B sums at `sums[k…k+2]`. */
+function addCopies(sums: Float64Array, k: number, u: number, count: number): void {
+  if (count === 0) return;
+  sums[k] += ((u >>> R_SHIFT) & 255) * count;
+  sums[k + 1] += ((u >>> G_SHIFT) & 255) * count;
+  sums[k + 2] += ((u >>> B_SHIFT) & 255) * count;
 }
 
 /**
