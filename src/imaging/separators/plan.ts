@@ -268,7 +268,7 @@ const DAMAGED_STRIP_RATIO = 2;
 /**
  * Longest ratio between the parts of a strip some but not all of whose seams only the
  * damaged-seam rule found. The plain seams are real, but a worn one beside them may still be a
- * photo's own dark edge or pole. Measured on 120 tuning batches (7 820 pictures): of the 148 such
+ * photo's own dark edge or pole. Measured on 120 tuning batches (7 812 pictures): of the 148 such
  * plans, the 130 exact ones divide at 1.00–1.08 but one at 1.29 (a mix of 618, 608, 647 and
  * 502 px); the wrong ones with a cut through a photo at 1.48–20.3 (5) but three at 1.16–1.31, the
  * wrong ones without a cut (a seam missed: one part twice the others) at 2.0–3.0.
