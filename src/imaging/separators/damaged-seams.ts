@@ -1031,10 +1031,134 @@ function lumaSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical',
     if (!side(start - 1, start - 2) || !side(end, end + 1)) continue;
     candidates.push({ start, end, colour: marginColour(bestMedian) ?? meanOf(best) });
   }
+  // Red and blue seams whose luma a panel beside shares: by their chroma (`chromaSeams`).
+  const chromatic = chromaSeams(raster, region, axis, count, length, p, edgeZone, [...known, ...candidates]);
+  candidates.push(...chromatic);
   if (candidates.length === 0) return [...found];
+  candidates.sort((a, b) => a.start - b.start);
   const seams = [...known, ...candidates].sort((a, b) => a.start - b.start);
   if (seams.length + 1 > LUMA_MAX_PARTS || !equalParts(seams, count)) return [...found];
-  return [...found, ...candidates].sort((a, b) => a.start - b.start);
+  const all = [...found, ...candidates].sort((a, b) => a.start - b.start);
+  // A collage draws its seams in one colour, which a chroma seam's line keeps best (the others'
+  // are blends with their panels): later passes keep only seams of the collage colour.
+  if (chromatic.length > 0) return all.map((s) => ({ ...s, colour: chromatic[0]!.colour }));
+  return all;
+}
+
+/**
+ * Chroma seams: a 1–3 px seam of a saturated colour (red, blue) whose luma matches a panel beside
+ * it, so `lumaSeams` cannot tell it from the panel, still carries its colour's chroma: 4:2:0 blends
+ * it with the panels over each 2×2 block, yet the 2–3 lines it smears into keep their Cr (red) or
+ * Cb (blue) off the lines CHROMA_REACH away on both sides, the same way, along the whole picture.
+ * A photo's coloured edge or texture does so along part of a line; a flat panel's slow shading
+ * differs from one side only. Measured (full lines, CHROMA_REACH 3, CHROMA_STEP 8) on the heavy
+ * collages of independent seeds 7200–7209: the 1–2 px red (220,30,40; 255,0,0) and blue
+ * (30,60,190; 0,0,255) seams the other rules missed have their best line at 0.81–1.00 of its
+ * positions so; lines of panels away from every seam and margin reach 0.75 (one 1x3's sky), most
+ * under 0.6. Each candidate must also be the one colour's (one channel, one sign, as a collage's
+ * seams are drawn alike) and, with the seams found, divide the axis equally (`lumaSeams`).
+ */
+const CHROMA_REACH = 3;
+const CHROMA_STEP = 8;
+const CHROMA_SHARE = 0.8;
+/** Probes of a candidate line that may miss the ridge: 5 of 16, as a line ridged on CHROMA_SHARE misses 3 on average. */
+const CHROMA_PROBE_MISSES = 5;
+/** Widest run of ridge lines a 1–3 px seam smears into: THIN_SEAM plus a 2×2 chroma block a side. */
+const CHROMA_RUN = THIN_SEAM + 2;
+/** Ridges closer than this to a seam are its chroma ringing (one 8×8 chroma block spans 16 lines). */
+const CHROMA_RING = 8;
+
+/** Cb (channel 0) or Cr (channel 1) of an RGB pixel, as JPEG stores it. */
+function chroma(r: number, g: number, b: number, channel: 0 | 1): number {
+  return channel === 0 ? 128 - 0.168736 * r - 0.331264 * g + 0.5 * b : 128 + 0.5 * r - 0.418688 * g - 0.081312 * b;
+}
+
+/** Which chroma ridge: channel 0 Cb, 1 Cr; sign +1 above both sides, −1 below. */
+interface Ridge {
+  channel: 0 | 1;
+  sign: 1 | -1;
+}
+
+/** Whether value `v` stands off both `a` and `b` by more than CHROMA_STEP, the way `sign` says. */
+function ridgeAt(v: number, a: number, b: number, sign: 1 | -1): boolean {
+  return sign * (v - a) > CHROMA_STEP && sign * (v - b) > CHROMA_STEP;
+}
+
+/**
+ * The share of positions along line `line` ridged as `ridge` says against the lines CHROMA_REACH
+ * away, and the ridge's mean height there (the smaller step, over the whole line).
+ */
+function ridgeShare(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, length: number, ridge: Ridge): [number, number] {
+  const d = raster.data;
+  const [p0, step] = lineWalk({ raster, region, axis, line, length });
+  const [a0] = lineWalk({ raster, region, axis, line: line - CHROMA_REACH, length });
+  const [b0] = lineWalk({ raster, region, axis, line: line + CHROMA_REACH, length });
+  const c = (p: number): number => chroma(d[p]!, d[p + 1]!, d[p + 2]!, ridge.channel);
+  let hits = 0;
+  let height = 0;
+  for (let t = 0, o = 0; t < length; t++, o += step) {
+    const v = c(p0 + o), a = c(a0 + o), b = c(b0 + o);
+    if (!ridgeAt(v, a, b, ridge.sign)) continue;
+    hits++;
+    height += Math.min(ridge.sign * (v - a), ridge.sign * (v - b));
+  }
+  return [hits / length, height / length];
+}
+
+/**
+ * Thin seams along the axis shown by their chroma (see CHROMA_SHARE): runs of at most CHROMA_RUN
+ * lines ridged at all but CHROMA_PROBE_MISSES of their probes, whose best line is ridged along
+ * CHROMA_SHARE of its length, all of one ridge, apart from `taken` by CHROMA_RING. Empty when
+ * the ridges found are of more than one kind.
+ */
+function chromaSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', count: number, length: number, probed: Uint8Array, edgeZone: number, taken: readonly Interval[]): DamagedSeam[] {
+  const at = (l: number, s: number, channel: 0 | 1): number => {
+    const q = (l * PROBES + s) * 3;
+    return chroma(probed[q]!, probed[q + 1]!, probed[q + 2]!, channel);
+  };
+  const probeRidge = (l: number): Ridge | null => {
+    for (const channel of [0, 1] as const) {
+      for (const sign of [1, -1] as const) {
+        let misses = 0;
+        for (let s = 0; s < PROBES && misses <= CHROMA_PROBE_MISSES; s++) if (!ridgeAt(at(l, s, channel), at(l - CHROMA_REACH, s, channel), at(l + CHROMA_REACH, s, channel), sign)) misses++;
+        if (misses <= CHROMA_PROBE_MISSES) return { channel, sign };
+      }
+    }
+    return null;
+  };
+  const out: (DamagedSeam & { ridge: Ridge; height: number })[] = [];
+  const lo = Math.max(edgeZone, CHROMA_REACH);
+  const hi = Math.min(count - edgeZone, count - CHROMA_REACH);
+  for (let i = lo; i < hi; ) {
+    const ridge = probeRidge(i);
+    if (ridge === null) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let r: Ridge | null = ridge;
+    while (i < hi && r !== null && r.channel === ridge.channel && r.sign === ridge.sign) r = probeRidge(++i);
+    const end = i;
+    if (end - start > CHROMA_RUN) continue;
+    let share = 0;
+    let height = 0;
+    for (let l = start; l < end; l++) {
+      const [sh, h] = ridgeShare(raster, region, axis, l, length, ridge);
+      share = Math.max(share, sh);
+      height = Math.max(height, h);
+    }
+    if (share < CHROMA_SHARE) continue;
+    const mid = start + ((end - start) >> 1);
+    const mean = lineMean(raster, region, axis, mid, 0, length);
+    out.push({ start, end, colour: [Math.round(mean[0]!), Math.round(mean[1]!), Math.round(mean[2]!)], ridge, height });
+  }
+  const apart = (a: Interval, b: Interval): boolean => a.start > b.end + CHROMA_RING || b.start > a.end + CHROMA_RING;
+  // Of ridges within CHROMA_RING of each other, the highest: the seam, not the opposite lobe that
+  // its ridge makes of a line CHROMA_REACH beside it (independent seed 7207 heavy-03: a blue seam
+  // at 221 ridged Cb+ on 220–221, Cb− on 217 at the same share, 1.00).
+  const kept = out.filter((o) => taken.every((t) => apart(o, t)) && out.every((p) => p === o || apart(o, p) || p.height < o.height || (p.height === o.height && p.start > o.start)));
+  if (kept.some((k) => k.ridge.channel !== kept[0]!.ridge.channel || k.ridge.sign !== kept[0]!.ridge.sign)) return [];
+  return kept.map(({ start, end, colour }) => ({ start, end, colour }));
 }
 
 /**
