@@ -897,7 +897,8 @@ const LONE_MAX_WIDE = 3;
  * (the committed batches, independent seeds 4000–4021, project seeds 4050–4054) it changed, besides
  * those, two merged grid blocks (searched as pictures of their own: misses before and after, no
  * cut) and fixed a gradient collage's cut. No pixel is read. `first`, `last`: where the content
- * begins and ends along the axis. Null when the middles stand.
+ * begins and ends along the axis; `alike` false: runs of one width may still hold panel edges
+ * (`seamsAtEndsFramed`). Null when the middles stand.
  *
  * @example
  * ```ts
@@ -905,14 +906,14 @@ const LONE_MAX_WIDE = 3;
  * seamsAtEnds([{ start: 299, end: 352 }], 0, 599); // [{ start: 299, end: 300 }]
  * ```
  */
-export function seamsAtEnds(seams: readonly Interval[], first: number, last: number): Interval[] | null {
+export function seamsAtEnds(seams: readonly Interval[], first: number, last: number, alike = true): Interval[] | null {
   const wide = seams.filter((s) => s.end - s.start > 2 * THIN_SEAM).length;
   if (wide === 0 || wide > LONE_MAX_WIDE) return null;
   // Seams of one width are drawn alike: each is a seam, not a seam and a panel's edge (the
   // committed unseen new-flat-06: 12 px white seams between flat panels of 205–221 px, unequal by
   // design, came out 211/216/216 at their ends).
   const widths = seams.map((s) => s.end - s.start);
-  if (seams.length > 1 && Math.max(...widths) - Math.min(...widths) <= 2 * BLEND_LINES) return null;
+  if (alike && seams.length > 1 && Math.max(...widths) - Math.min(...widths) <= 2 * BLEND_LINES) return null;
   const mean = (last - first) / (seams.length + 1);
   const slack = LONE_END_SHARE * mean + PART_SLACK_PX;
   // The largest distance of a part from the mean part, with the cuts through `at`.
@@ -945,6 +946,31 @@ export function seamsAtEnds(seams: readonly Interval[], first: number, last: num
     }
   }
   return best;
+}
+
+/**
+ * `seamsAtEnds`, and where it finds no layout and the two margins differ by more than
+ * MARGIN_MATCH, again with the wider margin as wide as the other: a canvas frames a collage alike
+ * on both sides, and a white drawing's plain edge beside a white margin reads as more margin.
+ * Measured on independent seed 7208 heavy-06 (a 1x4 of 2 px white seams, 6 px margins, two white
+ * drawings): the top run read 0–23 (margin and the first drawing's white top), the bottom margin
+ * 6; with the content from 23 the parts at the seam runs' ends were 192–216 (no layout), cut at
+ * the middles 10–15 px inside both drawings; from 6 they are 209–216, within 3.5 px of their mean.
+ * `span`: the lines of the axis. The content's new ends come back with the seams.
+ */
+export function seamsAtEndsFramed(seams: readonly Interval[], first: number, last: number, span: Interval): { seams: Interval[]; first: number; last: number } | null {
+  const at = seamsAtEnds(seams, first, last);
+  if (at) return { seams: at, first, last };
+  const head = first - span.start;
+  const tail = span.end - last;
+  if (Math.abs(head - tail) <= MARGIN_MATCH) return null;
+  const [f, l] = head > tail ? [span.start + tail, last] : [first, span.end - head];
+  // The moved end must lie outside every seam run: the margin is no panel, the run no margin.
+  if (seams.some((s) => s.start < f || s.end > l)) return null;
+  // Runs of one width are no proof of drawn seams here: the drawings' plain edges beside them
+  // were alike too (7208 heavy-06: runs of 21, 24 and 20 lines round 2 px seams).
+  const moved = seamsAtEnds(seams, f, l, false);
+  return moved ? { seams: moved, first: f, last: l } : null;
 }
 
 /**
@@ -1156,9 +1182,12 @@ function chromaSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical
   // Of ridges within CHROMA_RING of each other, the highest: the seam, not the opposite lobe that
   // its ridge makes of a line CHROMA_REACH beside it (independent seed 7207 heavy-03: a blue seam
   // at 221 ridged Cb+ on 220–221, Cb− on 217 at the same share, 1.00).
-  const kept = out.filter((o) => taken.every((t) => apart(o, t)) && out.every((p) => p === o || apart(o, p) || p.height < o.height || (p.height === o.height && p.start > o.start)));
+  const kept = out.filter((o) => out.every((p) => p === o || apart(o, p) || p.height < o.height || (p.height === o.height && p.start > o.start)));
+  // One kind over every ridge, those beside the seams found too: a blue seam found by its luma
+  // ridges Cb+ as the others do (independent seed 7216 heavy-03: Cb+ at its seam 565, beside a
+  // luma seam, and Cb− at 276, a photo's line 7 px from a seam whose own ridge read 0.74, cut at).
   if (kept.some((k) => k.ridge.channel !== kept[0]!.ridge.channel || k.ridge.sign !== kept[0]!.ridge.sign)) return [];
-  return kept.map(({ start, end, colour }) => ({ start, end, colour }));
+  return kept.filter((o) => taken.every((t) => apart(o, t))).map(({ start, end, colour }) => ({ start, end, colour }));
 }
 
 /**
