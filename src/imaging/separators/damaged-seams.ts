@@ -27,8 +27,9 @@
  *    the edge cuts off) are kept out of steps 2–3 and tried last, away from every seam found, as a
  *    run that badge crosses whole and that passes every check of step 3 (`isEdgeBadge`);
  * 5. **luma seams**: on the first pass over the whole picture, thin seams whose chroma 4:2:0
- *    smeared away, found by their luma where they complete an equal division (`lumaSeams`), and
- *    the thin margins JPEG smeared beside them (`lumaMargins`, called from `strips.ts`);
+ *    smeared away, found by their luma where they complete an equal division (`lumaSeams`) or,
+ *    red and blue ones on their panel's luma, by their chroma (`chromaSeams`), and the thin
+ *    margins JPEG smeared beside them (`lumaMargins`, called from `strips.ts`);
  * 6. **seams at their ends**: seam runs that hold a panel's plain edge of their colour are
  *    moved to the run's end where the parts come out equal (`seamsAtEnds`, from `strips.ts`).
  *
@@ -1105,9 +1106,13 @@ interface Ridge {
   sign: 1 | -1;
 }
 
-/** Whether value `v` stands off both `a` and `b` by more than CHROMA_STEP, the way `sign` says. */
+/**
+ * Whether chroma `v` stands off both `a` and `b` by more than CHROMA_STEP the way `sign` says, and
+ * off neutral (128) that way too: a seam of a saturated colour is more saturated than the panels
+ * beside it. A grey trunk or pole against a blue sky ridges Cb− towards neutral and is no seam.
+ */
 function ridgeAt(v: number, a: number, b: number, sign: 1 | -1): boolean {
-  return sign * (v - a) > CHROMA_STEP && sign * (v - b) > CHROMA_STEP;
+  return sign * (v - a) > CHROMA_STEP && sign * (v - b) > CHROMA_STEP && sign * (v - 128) > CHROMA_STEP;
 }
 
 /**
@@ -1138,17 +1143,43 @@ function ridgeShare(raster: Raster, region: Box, axis: 'horizontal' | 'vertical'
  * the ridges found are of more than one kind.
  */
 function chromaSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', count: number, length: number, probed: Uint8Array, edgeZone: number, taken: readonly Interval[]): DamagedSeam[] {
-  const at = (l: number, s: number, channel: 0 | 1): number => {
-    const q = (l * PROBES + s) * 3;
-    return chroma(probed[q]!, probed[q + 1]!, probed[q + 2]!, channel);
+  // Cb (channel 0) or Cr of probe `s` of line `l`, in integers (×256 coefficients): this runs on
+  // each axis without seams (the bench strip's rows), so it reads only what it needs.
+  const at = (l: number, s: number, channel: number): number => {
+    const o = (l * PROBES + s) * 3;
+    const r = probed[o]!, g = probed[o + 1]!, b = probed[o + 2]!;
+    return 128 + (channel === 0 ? (-43 * r - 85 * g + 128 * b) >> 8 : (128 * r - 107 * g - 21 * b) >> 8);
   };
-  const probeRidge = (l: number): Ridge | null => {
-    for (const channel of [0, 1] as const) {
-      for (const sign of [1, -1] as const) {
-        let misses = 0;
-        for (let s = 0; s < PROBES && misses <= CHROMA_PROBE_MISSES; s++) if (!ridgeAt(at(l, s, channel), at(l - CHROMA_REACH, s, channel), at(l + CHROMA_REACH, s, channel), sign)) misses++;
-        if (misses <= CHROMA_PROBE_MISSES) return { channel, sign };
+  // Fast reject: a line ridged on CHROMA_SHARE of its length has one of three spread probes
+  // ridged but for 0.2^3 of its lines; a panel's line rarely any (a ridge is rare off a seam).
+  const tested = new Uint8Array(count);
+  const anyRidged = (l: number): boolean => {
+    if (tested[l] !== 0) return tested[l] === 1;
+    tested[l] = 2;
+    for (let s = 0; s < PROBES; s += 7) {
+      for (let c = 0; c < 2; c++) {
+        const v = at(l, s, c), a = at(l - CHROMA_REACH, s, c), b = at(l + CHROMA_REACH, s, c);
+        if (ridgeAt(v, a, b, 1) || ridgeAt(v, a, b, -1)) {
+          tested[l] = 1;
+          return true;
+        }
       }
+    }
+    return false;
+  };
+  // Both signs of a channel in one pass, stopping once both have missed too often.
+  const probeRidge = (l: number): Ridge | null => {
+    if (!anyRidged(l)) return null;
+    for (const channel of [0, 1] as const) {
+      let upMisses = 0;
+      let downMisses = 0;
+      for (let s = 0; s < PROBES && (upMisses <= CHROMA_PROBE_MISSES || downMisses <= CHROMA_PROBE_MISSES); s++) {
+        const v = at(l, s, channel), a = at(l - CHROMA_REACH, s, channel), b = at(l + CHROMA_REACH, s, channel);
+        if (!ridgeAt(v, a, b, 1)) upMisses++;
+        if (!ridgeAt(v, a, b, -1)) downMisses++;
+      }
+      if (upMisses <= CHROMA_PROBE_MISSES) return { channel, sign: 1 };
+      if (downMisses <= CHROMA_PROBE_MISSES) return { channel, sign: -1 };
     }
     return null;
   };
@@ -1156,6 +1187,13 @@ function chromaSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical
   const lo = Math.max(edgeZone, CHROMA_REACH);
   const hi = Math.min(count - edgeZone, count - CHROMA_REACH);
   for (let i = lo; i < hi; ) {
+    // Every other line while neither it nor the next but one passes the fast reject: a seam's
+    // ridge spans 2–3 lines (4:2:0 smears a 1 px seam over its 2×2 blocks; measured above), and
+    // one line ridged alone leaves its neighbours ridged on part of their length.
+    if (!anyRidged(i) && i + 2 < hi && !anyRidged(i + 2)) {
+      i += 2;
+      continue;
+    }
     const ridge = probeRidge(i);
     if (ridge === null) {
       i++;
