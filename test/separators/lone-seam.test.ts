@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRaster, type Raster } from '../../src/imaging/raster.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
-import { seamsAtEnds } from '../../src/imaging/separators/damaged-seams.js';
+import { seamsAtEnds, seamsAtEndsFramed } from '../../src/imaging/separators/damaged-seams.js';
 import { fill, gradientPanel, type Rgb } from './build.js';
 
 const WHITE: Rgb = [255, 255, 255];
@@ -60,5 +60,16 @@ describe('seams beside a panel of their colour', () => {
     expect(seamsAtEnds([{ start: 200, end: 260 }], 0, 800)).toBeNull();
     // Middle within twice the slack of equal: it stands (parts 400 and 386 at the middle, 7 px off their mean).
     expect(seamsAtEnds([{ start: 393, end: 407 }], 0, 786)).toBeNull();
+  });
+
+  it('takes a margin that holds a drawing’s blank edge as wide as the margin at the other end (seamsAtEndsFramed)', () => {
+    // Independent seed 7208 heavy-06: a 1x4 of 2 px white seams in 6 px margins of 862 rows, two
+    // white drawings; the top run 0–23 is margin and drawing, the runs hold the drawings' edges.
+    const runs = [{ start: 195, end: 216 }, { start: 424, end: 448 }, { start: 621, end: 641 }];
+    expect(seamsAtEndsFramed(runs, 23, 856, { start: 0, end: 862 })).toEqual({ seams: [{ start: 215, end: 216 }, { start: 424, end: 425 }, { start: 640, end: 641 }], first: 6, last: 856 });
+    // Margins alike: runs of one width stand as drawn seams (the rule of seamsAtEnds).
+    expect(seamsAtEndsFramed(runs, 6, 856, { start: 0, end: 862 })).toBeNull();
+    // A moved end may not reach into a seam run.
+    expect(seamsAtEndsFramed([{ start: 10, end: 40 }, { start: 424, end: 448 }], 60, 856, { start: 0, end: 862 })).toBeNull();
   });
 });

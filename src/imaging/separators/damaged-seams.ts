@@ -27,8 +27,9 @@
  *    the edge cuts off) are kept out of steps 2–3 and tried last, away from every seam found, as a
  *    run that badge crosses whole and that passes every check of step 3 (`isEdgeBadge`);
  * 5. **luma seams**: on the first pass over the whole picture, thin seams whose chroma 4:2:0
- *    smeared away, found by their luma where they complete an equal division (`lumaSeams`), and
- *    the thin margins JPEG smeared beside them (`lumaMargins`, called from `strips.ts`);
+ *    smeared away, found by their luma where they complete an equal division (`lumaSeams`) or,
+ *    red and blue ones on their panel's luma, by their chroma (`chromaSeams`), and the thin
+ *    margins JPEG smeared beside them (`lumaMargins`, called from `strips.ts`);
  * 6. **seams at their ends**: seam runs that hold a panel's plain edge of their colour are
  *    moved to the run's end where the parts come out equal (`seamsAtEnds`, from `strips.ts`).
  *
@@ -897,7 +898,8 @@ const LONE_MAX_WIDE = 3;
  * (the committed batches, independent seeds 4000–4021, project seeds 4050–4054) it changed, besides
  * those, two merged grid blocks (searched as pictures of their own: misses before and after, no
  * cut) and fixed a gradient collage's cut. No pixel is read. `first`, `last`: where the content
- * begins and ends along the axis. Null when the middles stand.
+ * begins and ends along the axis; `alike` false: runs of one width may still hold panel edges
+ * (`seamsAtEndsFramed`). Null when the middles stand.
  *
  * @example
  * ```ts
@@ -905,14 +907,14 @@ const LONE_MAX_WIDE = 3;
  * seamsAtEnds([{ start: 299, end: 352 }], 0, 599); // [{ start: 299, end: 300 }]
  * ```
  */
-export function seamsAtEnds(seams: readonly Interval[], first: number, last: number): Interval[] | null {
+export function seamsAtEnds(seams: readonly Interval[], first: number, last: number, alike = true): Interval[] | null {
   const wide = seams.filter((s) => s.end - s.start > 2 * THIN_SEAM).length;
   if (wide === 0 || wide > LONE_MAX_WIDE) return null;
   // Seams of one width are drawn alike: each is a seam, not a seam and a panel's edge (the
   // committed unseen new-flat-06: 12 px white seams between flat panels of 205–221 px, unequal by
   // design, came out 211/216/216 at their ends).
   const widths = seams.map((s) => s.end - s.start);
-  if (seams.length > 1 && Math.max(...widths) - Math.min(...widths) <= 2 * BLEND_LINES) return null;
+  if (alike && seams.length > 1 && Math.max(...widths) - Math.min(...widths) <= 2 * BLEND_LINES) return null;
   const mean = (last - first) / (seams.length + 1);
   const slack = LONE_END_SHARE * mean + PART_SLACK_PX;
   // The largest distance of a part from the mean part, with the cuts through `at`.
@@ -945,6 +947,31 @@ export function seamsAtEnds(seams: readonly Interval[], first: number, last: num
     }
   }
   return best;
+}
+
+/**
+ * `seamsAtEnds`, and where it finds no layout and the two margins differ by more than
+ * MARGIN_MATCH, again with the wider margin as wide as the other: a canvas frames a collage alike
+ * on both sides, and a white drawing's plain edge beside a white margin reads as more margin.
+ * Measured on independent seed 7208 heavy-06 (a 1x4 of 2 px white seams, 6 px margins, two white
+ * drawings): the top run read 0–23 (margin and the first drawing's white top), the bottom margin
+ * 6; with the content from 23 the parts at the seam runs' ends were 192–216 (no layout), cut at
+ * the middles 10–15 px inside both drawings; from 6 they are 209–216, within 3.5 px of their mean.
+ * `span`: the lines of the axis. The content's new ends come back with the seams.
+ */
+export function seamsAtEndsFramed(seams: readonly Interval[], first: number, last: number, span: Interval): { seams: Interval[]; first: number; last: number } | null {
+  const at = seamsAtEnds(seams, first, last);
+  if (at) return { seams: at, first, last };
+  const head = first - span.start;
+  const tail = span.end - last;
+  if (Math.abs(head - tail) <= MARGIN_MATCH) return null;
+  const [f, l] = head > tail ? [span.start + tail, last] : [first, span.end - head];
+  // The moved end must lie outside every seam run: the margin is no panel, the run no margin.
+  if (seams.some((s) => s.start < f || s.end > l)) return null;
+  // Runs of one width are no proof of drawn seams here: the drawings' plain edges beside them
+  // were alike too (7208 heavy-06: runs of 21, 24 and 20 lines round 2 px seams).
+  const moved = seamsAtEnds(seams, f, l, false);
+  return moved ? { seams: moved, first: f, last: l } : null;
 }
 
 /**
@@ -1031,10 +1058,174 @@ function lumaSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical',
     if (!side(start - 1, start - 2) || !side(end, end + 1)) continue;
     candidates.push({ start, end, colour: marginColour(bestMedian) ?? meanOf(best) });
   }
+  // Red and blue seams whose luma a panel beside shares: by their chroma (`chromaSeams`).
+  const chromatic = chromaSeams(raster, region, axis, count, length, p, edgeZone, [...known, ...candidates]);
+  candidates.push(...chromatic);
   if (candidates.length === 0) return [...found];
+  candidates.sort((a, b) => a.start - b.start);
   const seams = [...known, ...candidates].sort((a, b) => a.start - b.start);
   if (seams.length + 1 > LUMA_MAX_PARTS || !equalParts(seams, count)) return [...found];
-  return [...found, ...candidates].sort((a, b) => a.start - b.start);
+  const all = [...found, ...candidates].sort((a, b) => a.start - b.start);
+  // A collage draws its seams in one colour, which a chroma seam's line keeps best (the others'
+  // are blends with their panels): later passes keep only seams of the collage colour.
+  if (chromatic.length > 0) return all.map((s) => ({ ...s, colour: chromatic[0]!.colour }));
+  return all;
+}
+
+/**
+ * Chroma seams: a 1–3 px seam of a saturated colour (red, blue) whose luma matches a panel beside
+ * it, so `lumaSeams` cannot tell it from the panel, still carries its colour's chroma: 4:2:0 blends
+ * it with the panels over each 2×2 block, yet the 2–3 lines it smears into keep their Cr (red) or
+ * Cb (blue) off the lines CHROMA_REACH away on both sides, the same way, along the whole picture.
+ * A photo's coloured edge or texture does so along part of a line; a flat panel's slow shading
+ * differs from one side only. Measured (full lines, CHROMA_REACH 3, CHROMA_STEP 8) on the heavy
+ * collages of independent seeds 7200–7209: the 1–2 px red (220,30,40; 255,0,0) and blue
+ * (30,60,190; 0,0,255) seams the other rules missed have their best line at 0.81–1.00 of its
+ * positions so; lines of panels away from every seam and margin reach 0.75 (one 1x3's sky), most
+ * under 0.6. Each candidate must also be the one colour's (one channel, one sign, as a collage's
+ * seams are drawn alike) and, with the seams found, divide the axis equally (`lumaSeams`).
+ */
+const CHROMA_REACH = 3;
+const CHROMA_STEP = 8;
+const CHROMA_SHARE = 0.8;
+/** Probes of a candidate line that may miss the ridge: 5 of 16, as a line ridged on CHROMA_SHARE misses 3 on average. */
+const CHROMA_PROBE_MISSES = 5;
+/** Widest run of ridge lines a 1–3 px seam smears into: THIN_SEAM plus a 2×2 chroma block a side. */
+const CHROMA_RUN = THIN_SEAM + 2;
+/** Ridges closer than this to a seam are its chroma ringing (one 8×8 chroma block spans 16 lines). */
+const CHROMA_RING = 8;
+
+/** Cb (channel 0) or Cr (channel 1) of an RGB pixel, as JPEG stores it. */
+function chroma(r: number, g: number, b: number, channel: 0 | 1): number {
+  return channel === 0 ? 128 - 0.168736 * r - 0.331264 * g + 0.5 * b : 128 + 0.5 * r - 0.418688 * g - 0.081312 * b;
+}
+
+/** Which chroma ridge: channel 0 Cb, 1 Cr; sign +1 above both sides, −1 below. */
+interface Ridge {
+  channel: 0 | 1;
+  sign: 1 | -1;
+}
+
+/**
+ * Whether chroma `v` stands off both `a` and `b` by more than CHROMA_STEP the way `sign` says, and
+ * off neutral (128) that way too: a seam of a saturated colour is more saturated than the panels
+ * beside it. A grey trunk or pole against a blue sky ridges Cb− towards neutral and is no seam.
+ */
+function ridgeAt(v: number, a: number, b: number, sign: 1 | -1): boolean {
+  return sign * (v - a) > CHROMA_STEP && sign * (v - b) > CHROMA_STEP && sign * (v - 128) > CHROMA_STEP;
+}
+
+/**
+ * The share of positions along line `line` ridged as `ridge` says against the lines CHROMA_REACH
+ * away, and the ridge's mean height there (the smaller step, over the whole line).
+ */
+function ridgeShare(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, length: number, ridge: Ridge): [number, number] {
+  const d = raster.data;
+  const [p0, step] = lineWalk({ raster, region, axis, line, length });
+  const [a0] = lineWalk({ raster, region, axis, line: line - CHROMA_REACH, length });
+  const [b0] = lineWalk({ raster, region, axis, line: line + CHROMA_REACH, length });
+  const c = (p: number): number => chroma(d[p]!, d[p + 1]!, d[p + 2]!, ridge.channel);
+  let hits = 0;
+  let height = 0;
+  for (let t = 0, o = 0; t < length; t++, o += step) {
+    const v = c(p0 + o), a = c(a0 + o), b = c(b0 + o);
+    if (!ridgeAt(v, a, b, ridge.sign)) continue;
+    hits++;
+    height += Math.min(ridge.sign * (v - a), ridge.sign * (v - b));
+  }
+  return [hits / length, height / length];
+}
+
+/**
+ * Thin seams along the axis shown by their chroma (see CHROMA_SHARE): runs of at most CHROMA_RUN
+ * lines ridged at all but CHROMA_PROBE_MISSES of their probes, whose best line is ridged along
+ * CHROMA_SHARE of its length, all of one ridge, apart from `taken` by CHROMA_RING. Empty when
+ * the ridges found are of more than one kind.
+ */
+function chromaSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', count: number, length: number, probed: Uint8Array, edgeZone: number, taken: readonly Interval[]): DamagedSeam[] {
+  // Cb (channel 0) or Cr of probe `s` of line `l`, in integers (×256 coefficients): this runs on
+  // each axis without seams (the bench strip's rows), so it reads only what it needs.
+  const at = (l: number, s: number, channel: number): number => {
+    const o = (l * PROBES + s) * 3;
+    const r = probed[o]!, g = probed[o + 1]!, b = probed[o + 2]!;
+    return 128 + (channel === 0 ? (-43 * r - 85 * g + 128 * b) >> 8 : (128 * r - 107 * g - 21 * b) >> 8);
+  };
+  // Fast reject: a line ridged on CHROMA_SHARE of its length has one of three spread probes
+  // ridged but for 0.2^3 of its lines; a panel's line rarely any (a ridge is rare off a seam).
+  const tested = new Uint8Array(count);
+  const anyRidged = (l: number): boolean => {
+    if (tested[l] !== 0) return tested[l] === 1;
+    tested[l] = 2;
+    for (let s = 0; s < PROBES; s += 7) {
+      for (let c = 0; c < 2; c++) {
+        const v = at(l, s, c), a = at(l - CHROMA_REACH, s, c), b = at(l + CHROMA_REACH, s, c);
+        if (ridgeAt(v, a, b, 1) || ridgeAt(v, a, b, -1)) {
+          tested[l] = 1;
+          return true;
+        }
+      }
+    }
+    return false;
+  };
+  // Both signs of a channel in one pass, stopping once both have missed too often.
+  const probeRidge = (l: number): Ridge | null => {
+    if (!anyRidged(l)) return null;
+    for (const channel of [0, 1] as const) {
+      let upMisses = 0;
+      let downMisses = 0;
+      for (let s = 0; s < PROBES && (upMisses <= CHROMA_PROBE_MISSES || downMisses <= CHROMA_PROBE_MISSES); s++) {
+        const v = at(l, s, channel), a = at(l - CHROMA_REACH, s, channel), b = at(l + CHROMA_REACH, s, channel);
+        if (!ridgeAt(v, a, b, 1)) upMisses++;
+        if (!ridgeAt(v, a, b, -1)) downMisses++;
+      }
+      if (upMisses <= CHROMA_PROBE_MISSES) return { channel, sign: 1 };
+      if (downMisses <= CHROMA_PROBE_MISSES) return { channel, sign: -1 };
+    }
+    return null;
+  };
+  const out: (DamagedSeam & { ridge: Ridge; height: number })[] = [];
+  const lo = Math.max(edgeZone, CHROMA_REACH);
+  const hi = Math.min(count - edgeZone, count - CHROMA_REACH);
+  for (let i = lo; i < hi; ) {
+    // Every other line while neither it nor the next but one passes the fast reject: a seam's
+    // ridge spans 2–3 lines (4:2:0 smears a 1 px seam over its 2×2 blocks; measured above), and
+    // one line ridged alone leaves its neighbours ridged on part of their length.
+    if (!anyRidged(i) && i + 2 < hi && !anyRidged(i + 2)) {
+      i += 2;
+      continue;
+    }
+    const ridge = probeRidge(i);
+    if (ridge === null) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let r: Ridge | null = ridge;
+    while (i < hi && r !== null && r.channel === ridge.channel && r.sign === ridge.sign) r = probeRidge(++i);
+    const end = i;
+    if (end - start > CHROMA_RUN) continue;
+    let share = 0;
+    let height = 0;
+    for (let l = start; l < end; l++) {
+      const [sh, h] = ridgeShare(raster, region, axis, l, length, ridge);
+      share = Math.max(share, sh);
+      height = Math.max(height, h);
+    }
+    if (share < CHROMA_SHARE) continue;
+    const mid = start + ((end - start) >> 1);
+    const mean = lineMean(raster, region, axis, mid, 0, length);
+    out.push({ start, end, colour: [Math.round(mean[0]!), Math.round(mean[1]!), Math.round(mean[2]!)], ridge, height });
+  }
+  const apart = (a: Interval, b: Interval): boolean => a.start > b.end + CHROMA_RING || b.start > a.end + CHROMA_RING;
+  // Of ridges within CHROMA_RING of each other, the highest: the seam, not the opposite lobe that
+  // its ridge makes of a line CHROMA_REACH beside it (independent seed 7207 heavy-03: a blue seam
+  // at 221 ridged Cb+ on 220–221, Cb− on 217 at the same share, 1.00).
+  const kept = out.filter((o) => out.every((p) => p === o || apart(o, p) || p.height < o.height || (p.height === o.height && p.start > o.start)));
+  // One kind over every ridge, those beside the seams found too: a blue seam found by its luma
+  // ridges Cb+ as the others do (independent seed 7216 heavy-03: Cb+ at its seam 565, beside a
+  // luma seam, and Cb− at 276, a photo's line 7 px from a seam whose own ridge read 0.74, cut at).
+  if (kept.some((k) => k.ridge.channel !== kept[0]!.ridge.channel || k.ridge.sign !== kept[0]!.ridge.sign)) return [];
+  return kept.filter((o) => taken.every((t) => apart(o, t))).map(({ start, end, colour }) => ({ start, end, colour }));
 }
 
 /**

@@ -7,7 +7,7 @@ import { attachCaptions, CAPTION_RATIO, FLAT_TOLERANCE, isLight } from './captio
 import { backgroundBeside, GAP_COLOUR_TOLERANCE, isGapInsidePanel } from './background-gap.js';
 import { classifyLines, LineKind, lineEnds, lineMean, meanColour, RUN_COLOUR_AGREEMENT, SHADE_MIN, SHADED_MIN_MEAN, SHADED_SEAM_MAX, shadeLines } from './classify.js';
 import { ballotOfRun, BLEND_LINES, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
-import { damagedSeams, lumaMargins, seamsAtEnds } from './damaged-seams.js';
+import { damagedSeams, lumaMargins, seamsAtEndsFramed } from './damaged-seams.js';
 import { exactTwin } from './exact-twins.js';
 import { seamAndFade, shadedTwins } from './fading-seams.js';
 import { drawnGradient, oneColourPieces, seamOfRun } from './seams.js';
@@ -307,12 +307,12 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   }
 
   // A wide seam may hold a panel's plain edge: its end where the parts come out equal (damaged-seams.ts).
-  const ends = seams.length > 0 && captions === 0 && options.colour && !options.vote && !options.bounds && !options.refine ? seamsAtEnds(seams, first, last) : null;
-  if (ends) seams = seams.map((s, k) => ({ ...s, start: ends[k]!.start, end: ends[k]!.end }));
+  const ends = seams.length > 0 && captions === 0 && options.colour && !options.vote && !options.bounds && !options.refine ? seamsAtEndsFramed(seams, first, last, { start: origin, end: origin + lines.count }) : null;
+  if (ends) seams = seams.map((s, k) => ({ ...s, start: ends.seams[k]!.start, end: ends.seams[k]!.end }));
   // The gap between two panels holds the drop shadow of one: cut through the middle of the gap;
   // and a shadow cast on a margin is no part of the panel either.
-  let from = first;
-  let to = last;
+  let from = ends?.first ?? first;
+  let to = ends?.last ?? last;
   if (options.colour && !options.vote) {
     const c = options.colour;
     seams = seams.map((s) => (s.damaged ? s : { ...s, start: s.start - shadowLines(raster, region, axis, lines, s.start - origin - 1, -1, s.colour), end: s.end + shadowLines(raster, region, axis, lines, s.end - origin, 1, s.colour) }));
