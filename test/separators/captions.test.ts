@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRaster, type Box, type Raster } from '../../src/imaging/raster.js';
+import { attachCaptions } from '../../src/imaging/separators/captions.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
 import { fill, gradientPanel, random } from './build.js';
 
@@ -263,5 +264,42 @@ describe('a two-line caption whose lines are a seam apart', () => {
       panels.push({ x: 0, y, width, height: cell - 1 });
     }
     expectWhole(planSplit(r), panels);
+  });
+});
+
+describe('which photo a caption between two photos joins', () => {
+  const white: [number, number, number] = [255, 255, 255];
+  const seam = (start: number, end: number) => ({ start, end, colour: white });
+
+  it('measures the gutter by the plain run its seam stands in, not by the few lines that stood', () => {
+    // Independent seed 7401 caption-02 in small: photo, 8-line gap, caption, then a 33-line gutter
+    // of which only its last 2 lines stood as a seam (the rest read as the next photo's pale edge).
+    // By the seams' widths the caption went to the photo below and the cut ran under the photo.
+    const r = createRaster(300, 455);
+    fill(r, { x: 0, y: 0, width: 300, height: 455 }, white);
+    gradientPanel(r, { x: 0, y: 0, width: 300, height: 200 }, 0, 30, 3);
+    caption(r, { x: 0, y: 208, width: 300, height: 14 });
+    gradientPanel(r, { x: 0, y: 255, width: 300, height: 200 }, 1, 30, 4);
+    const result = attachCaptions(r, { x: 0, y: 0, width: 300, height: 455 }, 'vertical', [seam(200, 208), seam(253, 255)], 0, 455, white, true, [
+      { start: 200, end: 208 },
+      { start: 222, end: 255 },
+    ]);
+    expect(result.kept).toEqual([1]);
+    expect(result.captionSeams).toEqual([0]);
+  });
+
+  it('takes the side of the captions that have one photo beside them when the ends cannot tell', () => {
+    // Independent seed 7404 caption-06 in small: captions over the photos, the first one at the
+    // top; the last photo ends in a white drawing's ground, so both ends read light. The middle
+    // caption's gutter above (13) is narrower than its gap to its own photo below (21).
+    const r = createRaster(300, 800);
+    fill(r, { x: 0, y: 0, width: 300, height: 800 }, white);
+    caption(r, { x: 0, y: 0, width: 300, height: 34 });
+    gradientPanel(r, { x: 0, y: 59, width: 300, height: 341 }, 0, 30, 3);
+    caption(r, { x: 0, y: 413, width: 300, height: 34 });
+    gradientPanel(r, { x: 0, y: 468, width: 300, height: 200 }, 1, 30, 4);
+    for (let y = 668; y < 800; y += 9) fill(r, { x: 140, y, width: 3, height: 4 }, [30, 30, 120]);
+    const result = attachCaptions(r, { x: 0, y: 0, width: 300, height: 800 }, 'vertical', [seam(34, 59), seam(400, 413), seam(447, 468)], 0, 800, white, true);
+    expect(result.kept).toEqual([1]);
   });
 });

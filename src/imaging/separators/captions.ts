@@ -229,12 +229,47 @@ export function attachCaptions(
   const captionSeams: number[] = [];
   let under = 0;
   let over = 0;
-  for (let i = 0; i < segments.length; i++) {
-    if (!light[i]) continue;
+  // How far a caption lies from a neighbour: the plain run its seam stands in, not the seam's own
+  // width. Beside a pale photo edge the gutter's run is refused as a whole and only a few lines of
+  // it stand as a seam (an exact twin or a shaded stretch); compared by those, the gutter looked
+  // narrower than the caption's own gap and the cut ran between photo and caption. Measured on
+  // independent seeds 7401 caption-02 and 7402 caption-04 (captions under, JPEG q48 and q89):
+  // seams of 2 and 1 lines standing in plain runs of 33 and 36 lines, against gaps of 8 and 9.
+  const gapOf = (k: number): number => {
+    const s = seams[k]!;
+    let width = s.end - s.start;
+    for (const r of plainRuns ?? []) if (r.start <= s.start && s.end <= r.end) width = Math.max(width, r.end - r.start);
+    return width;
+  };
+  const optionsOf = (i: number): { seam: number; width: number }[] => {
     // Neighbour i−1 lies across seam i−1, neighbour i+1 across seam i.
     const options: { seam: number; width: number }[] = [];
-    if (i > 0 && !light[i - 1] && size(i) <= CAPTION_RATIO * size(i - 1)) options.push({ seam: i - 1, width: seams[i - 1]!.end - seams[i - 1]!.start });
-    if (i < seams.length && !light[i + 1] && size(i) <= CAPTION_RATIO * size(i + 1)) options.push({ seam: i, width: seams[i]!.end - seams[i]!.start });
+    if (i > 0 && !light[i - 1] && size(i) <= CAPTION_RATIO * size(i - 1)) options.push({ seam: i - 1, width: gapOf(i - 1) });
+    if (i < seams.length && !light[i + 1] && size(i) <= CAPTION_RATIO * size(i + 1)) options.push({ seam: i, width: gapOf(i) });
+    return options;
+  };
+  // The side the captions with only one photo beside them take (the first band over the first
+  // photo, the last under the last one), when they agree: a collage's captions all sit on one side
+  // of their photos. Asked only when the ends cannot tell (`captionSide`): on independent seed 7404
+  // caption-06 (2×2, two-line captions over the photos) the last row ends in a white drawing beside
+  // a photo and read light, and by the narrower gutter the second row's captions went up a row.
+  let sideOfLone: CaptionSide | undefined;
+  const loneSide = (): CaptionSide => {
+    if (sideOfLone !== undefined) return sideOfLone;
+    let before = 0;
+    let after = 0;
+    for (let i = 0; i < segments.length; i++) {
+      if (!light[i]) continue;
+      const options = optionsOf(i);
+      if (options.length !== 1) continue;
+      if (options[0]!.seam === i) before++;
+      else after++;
+    }
+    return (sideOfLone = before > 0 && after === 0 ? 'before' : after > 0 && before === 0 ? 'after' : 'unknown');
+  };
+  for (let i = 0; i < segments.length; i++) {
+    if (!light[i]) continue;
+    const options = optionsOf(i);
     if (options.length === 0) {
       // The last line of a caption joined to the photo before it, with no photo after it.
       const lines = i >= 2 ? captionSegments.indexOf(i - 1) : -1;
@@ -248,7 +283,8 @@ export function attachCaptions(
     let chosen = options.length === 2 && options[1]!.width < options[0]!.width ? options[1]! : options[0]!;
     if (options.length === 2) {
       side ??= captionSide(raster, boxOf, first, last, size(i), colour);
-      if (side !== 'unknown') chosen = side === 'before' ? options[1]! : options[0]!;
+      const told = side === 'unknown' ? loneSide() : side;
+      if (told !== 'unknown') chosen = told === 'before' ? options[1]! : options[0]!;
     }
     // The second line of a caption joined to the photo before it, the gap between its lines read
     // as a seam (not as the caption's own gap, see background-gap.ts): joined to the photo after
