@@ -8,6 +8,7 @@ import { createRaster, type Box, type Raster } from '../../src/imaging/raster.js
 import { attachCaptions } from '../../src/imaging/separators/captions.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
 import { fill, gradientPanel, random } from './build.js';
+import { scoreBatch } from './score.js';
 
 /** A caption: marks 3 px wide every 6 px over the middle 60 % of the box, the rest canvas. */
 function caption(r: Raster, box: Box): void {
@@ -301,5 +302,19 @@ describe('which photo a caption between two photos joins', () => {
     for (let y = 668; y < 800; y += 9) fill(r, { x: 140, y, width: 3, height: 4 }, [30, 30, 120]);
     const result = attachCaptions(r, { x: 0, y: 0, width: 300, height: 800 }, 'vertical', [seam(34, 59), seam(400, 413), seam(447, 468)], 0, 800, white, true);
     expect(result.kept).toEqual([1]);
+  });
+});
+
+describe('a seam beside a pale product shot, the canvas proven by the other axis', () => {
+  // fixtures/collages/pale-beside-seam (independent seed 7411 caption-07): a 2×2 grid on
+  // rgb(235,235,235) with two-line captions over the photos; the first photo is a product shot on
+  // a pale backdrop, so the first column reads light and, with one panel that is not light, its
+  // column seam was dropped as a sky's edge. The top row's band then read the seam and the
+  // backdrop as one 46-column run and cut through its middle, 15 px into the product shot.
+  it('keeps the column seam the rows vouch for: the grid is cut at its seams', async () => {
+    const results = await scoreBatch('pale-beside-seam');
+    expect(results.map((r) => r.expected.file)).toEqual(['i7411-caption-07.jpg']);
+    expect(results[0]!.badCuts).toEqual([]);
+    expect(results[0]!.exact, results[0]!.why).toBe(true);
   });
 });
