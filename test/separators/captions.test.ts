@@ -289,6 +289,48 @@ describe('which photo a caption between two photos joins', () => {
     expect(result.captionSeams).toEqual([0]);
   });
 
+  it('takes a two-line caption’s far gap for the seam the rules refused when it is as wide as the collage’s seams', () => {
+    // Independent seed 7406 caption-02 in small: 1×3 with two-line captions under the photos; the
+    // gutter under the first caption (29 lines, as wide as the seam under the second) was refused
+    // beside the pale top of the next photo, and photo, caption and the next photo came out one part.
+    const r = createRaster(300, 804);
+    fill(r, { x: 0, y: 0, width: 300, height: 804 }, [235, 235, 235]);
+    gradientPanel(r, { x: 0, y: 0, width: 300, height: 200 }, 0, 30, 3);
+    caption(r, { x: 0, y: 214, width: 300, height: 26 });
+    caption(r, { x: 0, y: 247, width: 300, height: 26 });
+    gradientPanel(r, { x: 0, y: 302, width: 300, height: 200 }, 1, 30, 4);
+    caption(r, { x: 0, y: 516, width: 300, height: 26 });
+    caption(r, { x: 0, y: 549, width: 300, height: 26 });
+    gradientPanel(r, { x: 0, y: 604, width: 300, height: 200 }, 2, 30, 5);
+    const grey: [number, number, number] = [235, 235, 235];
+    const runs = [{ start: 200, end: 214 }, { start: 240, end: 247 }, { start: 273, end: 302 }, { start: 502, end: 516 }, { start: 542, end: 549 }, { start: 575, end: 604 }];
+    const given = [{ start: 200, end: 214, colour: grey }, { start: 502, end: 516, colour: grey }, { start: 575, end: 604, colour: grey }];
+    const result = attachCaptions(r, { x: 0, y: 0, width: 300, height: 804 }, 'vertical', given, 0, 804, grey, true, runs);
+    expect(result.kept).toEqual([2]);
+    // The gap between the caption's lines (7) is no seam's width: the 29-line gutter is the seam.
+    expect(result.added).toEqual([{ start: 273, end: 302 }]);
+  });
+
+  it('takes no plain run nearer the seam than the caption’s ink for its far gap', () => {
+    // Independent seed 7403 caption-06 in small: captions over the photos on a dark canvas; the
+    // first photo ends in plain bands of the canvas colour, a 16-line one two lines from a seam of
+    // one line, as wide as the collage's 16-line seam: taken for the gutter, it cut the photo.
+    const dark: [number, number, number] = [30, 30, 30];
+    const r = createRaster(300, 800);
+    fill(r, { x: 0, y: 0, width: 300, height: 800 }, dark);
+    caption(r, { x: 0, y: 0, width: 300, height: 20 });
+    gradientPanel(r, { x: 0, y: 40, width: 300, height: 260 }, 0, 30, 3);
+    fill(r, { x: 0, y: 250, width: 300, height: 24 }, dark);
+    fill(r, { x: 0, y: 282, width: 300, height: 18 }, dark);
+    for (let x = 5; x < 300; x += 40) fill(r, { x, y: 298, width: 2, height: 2 }, [120, 120, 120]);
+    gradientPanel(r, { x: 0, y: 301, width: 300, height: 259 }, 1, 30, 4);
+    gradientPanel(r, { x: 0, y: 576, width: 300, height: 224 }, 2, 30, 5);
+    const runs = [{ start: 20, end: 40 }, { start: 250, end: 274 }, { start: 282, end: 298 }, { start: 300, end: 301 }, { start: 560, end: 576 }];
+    const given = [{ start: 20, end: 40, colour: dark }, { start: 300, end: 301, colour: dark }, { start: 560, end: 576, colour: dark }];
+    const result = attachCaptions(r, { x: 0, y: 0, width: 300, height: 800 }, 'vertical', given, 0, 800, dark, true, runs);
+    expect(result.added).toEqual([]);
+  });
+
   it('takes the side of the captions that have one photo beside them when the ends cannot tell', () => {
     // Independent seed 7404 caption-06 in small: captions over the photos, the first one at the
     // top; the last photo ends in a white drawing's ground, so both ends read light. The middle

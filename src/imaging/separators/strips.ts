@@ -305,6 +305,9 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     const gaps = new Set(result.captionSeams);
     narrowPaddedSeams(raster, region, axis, origin, kept.filter((_, k) => !besideCaption.has(k)), kept.filter((_, k) => !gaps.has(k)));
     seams = result.kept.map((k) => kept[k]!);
+    // A caption's far gap the seam rules refused, as wide as the collage's seams (captions.ts).
+    for (const a of result.added) seams.push({ ...a, colour: meanColour(lines, a.start - origin, a.end - origin), damaged: false, ballot: [] });
+    seams.sort((a, b) => a.start - b.start);
     captionGaps = result.captionSeams.map((k) => ({ start: kept[k]!.start, end: kept[k]!.end }));
     trusted = result.trusted;
     captions = result.captions;
