@@ -5,8 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRaster, type Box, type Raster } from '../../src/imaging/raster.js';
+import { attachCaptions } from '../../src/imaging/separators/captions.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
 import { fill, gradientPanel, random } from './build.js';
+import { scoreBatch } from './score.js';
 
 /** A caption: marks 3 px wide every 6 px over the middle 60 % of the box, the rest canvas. */
 function caption(r: Raster, box: Box): void {
@@ -263,5 +265,98 @@ describe('a two-line caption whose lines are a seam apart', () => {
       panels.push({ x: 0, y, width, height: cell - 1 });
     }
     expectWhole(planSplit(r), panels);
+  });
+});
+
+describe('which photo a caption between two photos joins', () => {
+  const white: [number, number, number] = [255, 255, 255];
+  const seam = (start: number, end: number) => ({ start, end, colour: white });
+
+  it('measures the gutter by the plain run its seam stands in, not by the few lines that stood', () => {
+    // Independent seed 7401 caption-02 in small: photo, 8-line gap, caption, then a 33-line gutter
+    // of which only its last 2 lines stood as a seam (the rest read as the next photo's pale edge).
+    // By the seams' widths the caption went to the photo below and the cut ran under the photo.
+    const r = createRaster(300, 455);
+    fill(r, { x: 0, y: 0, width: 300, height: 455 }, white);
+    gradientPanel(r, { x: 0, y: 0, width: 300, height: 200 }, 0, 30, 3);
+    caption(r, { x: 0, y: 208, width: 300, height: 14 });
+    gradientPanel(r, { x: 0, y: 255, width: 300, height: 200 }, 1, 30, 4);
+    const result = attachCaptions(r, { x: 0, y: 0, width: 300, height: 455 }, 'vertical', [seam(200, 208), seam(253, 255)], 0, 455, white, true, [
+      { start: 200, end: 208 },
+      { start: 222, end: 255 },
+    ]);
+    expect(result.kept).toEqual([1]);
+    expect(result.captionSeams).toEqual([0]);
+  });
+
+  it('takes a two-line caption’s far gap for the seam the rules refused when it is as wide as the collage’s seams', () => {
+    // Independent seed 7406 caption-02 in small: 1×3 with two-line captions under the photos; the
+    // gutter under the first caption (29 lines, as wide as the seam under the second) was refused
+    // beside the pale top of the next photo, and photo, caption and the next photo came out one part.
+    const r = createRaster(300, 804);
+    fill(r, { x: 0, y: 0, width: 300, height: 804 }, [235, 235, 235]);
+    gradientPanel(r, { x: 0, y: 0, width: 300, height: 200 }, 0, 30, 3);
+    caption(r, { x: 0, y: 214, width: 300, height: 26 });
+    caption(r, { x: 0, y: 247, width: 300, height: 26 });
+    gradientPanel(r, { x: 0, y: 302, width: 300, height: 200 }, 1, 30, 4);
+    caption(r, { x: 0, y: 516, width: 300, height: 26 });
+    caption(r, { x: 0, y: 549, width: 300, height: 26 });
+    gradientPanel(r, { x: 0, y: 604, width: 300, height: 200 }, 2, 30, 5);
+    const grey: [number, number, number] = [235, 235, 235];
+    const runs = [{ start: 200, end: 214 }, { start: 240, end: 247 }, { start: 273, end: 302 }, { start: 502, end: 516 }, { start: 542, end: 549 }, { start: 575, end: 604 }];
+    const given = [{ start: 200, end: 214, colour: grey }, { start: 502, end: 516, colour: grey }, { start: 575, end: 604, colour: grey }];
+    const result = attachCaptions(r, { x: 0, y: 0, width: 300, height: 804 }, 'vertical', given, 0, 804, grey, true, runs);
+    expect(result.kept).toEqual([2]);
+    // The gap between the caption's lines (7) is no seam's width: the 29-line gutter is the seam.
+    expect(result.added).toEqual([{ start: 273, end: 302 }]);
+  });
+
+  it('takes no plain run nearer the seam than the caption’s ink for its far gap', () => {
+    // Independent seed 7403 caption-06 in small: captions over the photos on a dark canvas; the
+    // first photo ends in plain bands of the canvas colour, a 16-line one two lines from a seam of
+    // one line, as wide as the collage's 16-line seam: taken for the gutter, it cut the photo.
+    const dark: [number, number, number] = [30, 30, 30];
+    const r = createRaster(300, 800);
+    fill(r, { x: 0, y: 0, width: 300, height: 800 }, dark);
+    caption(r, { x: 0, y: 0, width: 300, height: 20 });
+    gradientPanel(r, { x: 0, y: 40, width: 300, height: 260 }, 0, 30, 3);
+    fill(r, { x: 0, y: 250, width: 300, height: 24 }, dark);
+    fill(r, { x: 0, y: 282, width: 300, height: 18 }, dark);
+    for (let x = 5; x < 300; x += 40) fill(r, { x, y: 298, width: 2, height: 2 }, [120, 120, 120]);
+    gradientPanel(r, { x: 0, y: 301, width: 300, height: 259 }, 1, 30, 4);
+    gradientPanel(r, { x: 0, y: 576, width: 300, height: 224 }, 2, 30, 5);
+    const runs = [{ start: 20, end: 40 }, { start: 250, end: 274 }, { start: 282, end: 298 }, { start: 300, end: 301 }, { start: 560, end: 576 }];
+    const given = [{ start: 20, end: 40, colour: dark }, { start: 300, end: 301, colour: dark }, { start: 560, end: 576, colour: dark }];
+    const result = attachCaptions(r, { x: 0, y: 0, width: 300, height: 800 }, 'vertical', given, 0, 800, dark, true, runs);
+    expect(result.added).toEqual([]);
+  });
+
+  it('takes the side of the captions that have one photo beside them when the ends cannot tell', () => {
+    // Independent seed 7404 caption-06 in small: captions over the photos, the first one at the
+    // top; the last photo ends in a white drawing's ground, so both ends read light. The middle
+    // caption's gutter above (13) is narrower than its gap to its own photo below (21).
+    const r = createRaster(300, 800);
+    fill(r, { x: 0, y: 0, width: 300, height: 800 }, white);
+    caption(r, { x: 0, y: 0, width: 300, height: 34 });
+    gradientPanel(r, { x: 0, y: 59, width: 300, height: 341 }, 0, 30, 3);
+    caption(r, { x: 0, y: 413, width: 300, height: 34 });
+    gradientPanel(r, { x: 0, y: 468, width: 300, height: 200 }, 1, 30, 4);
+    for (let y = 668; y < 800; y += 9) fill(r, { x: 140, y, width: 3, height: 4 }, [30, 30, 120]);
+    const result = attachCaptions(r, { x: 0, y: 0, width: 300, height: 800 }, 'vertical', [seam(34, 59), seam(400, 413), seam(447, 468)], 0, 800, white, true);
+    expect(result.kept).toEqual([1]);
+  });
+});
+
+describe('a seam beside a pale product shot, the canvas proven by the other axis', () => {
+  // fixtures/collages/pale-beside-seam (independent seed 7411 caption-07): a 2×2 grid on
+  // rgb(235,235,235) with two-line captions over the photos; the first photo is a product shot on
+  // a pale backdrop, so the first column reads light and, with one panel that is not light, its
+  // column seam was dropped as a sky's edge. The top row's band then read the seam and the
+  // backdrop as one 46-column run and cut through its middle, 15 px into the product shot.
+  it('keeps the column seam the rows vouch for: the grid is cut at its seams', async () => {
+    const results = await scoreBatch('pale-beside-seam');
+    expect(results.map((r) => r.expected.file)).toEqual(['i7411-caption-07.jpg']);
+    expect(results[0]!.badCuts).toEqual([]);
+    expect(results[0]!.exact, results[0]!.why).toBe(true);
   });
 });

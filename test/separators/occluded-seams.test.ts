@@ -183,6 +183,18 @@ describe('a palm trunk from the top of a strip to its ground is no edge-badge se
   });
 });
 
+describe('a worn seam a sliver away from a whole one', () => {
+  // fixtures/collages/worn-beside-seam (independent seed 7409 caption-08): a 4×1 strip on black
+  // with 10 px seams; the second photo's palm trunk, 9 px right of the first seam, reads as a worn
+  // seam under the foliage. Folded as a sliver, the trunk's cut won: 11 px into the photo.
+  it('is the photo’s own stroke: the strip is cut at its seams only', async () => {
+    const results = await scoreBatch('worn-beside-seam');
+    expect(results.map((r) => r.expected.file)).toEqual(['i7409-caption-08.jpg']);
+    expect(results[0]!.badCuts).toEqual([]);
+    expect(results[0]!.exact, results[0]!.why).toBe(true);
+  });
+});
+
 describe("a photo's clear sky beside a badge seam", () => {
   it('is no seam width: the 12 px seam a badge crosses is still found, and the cut is there, not in the sky', () => {
     // The sky's 266 rows are plain (one colour each), a plain run far wider than a seam; the

@@ -123,6 +123,44 @@ const FAR_GAP_MIN = 6;
  * its first line is light, and a photo with a page beside it keeps its seam). The seam is dropped:
  * fewer parts, or a refusal, never a caption lost.
  */
+/** Lines a caption's far gap may differ in width from a seam of the collage that stands: JPEG's edge line each side. */
+const FAR_GAP_TWIN = 2;
+
+/**
+ * The seam on a caption's far side, when the collage shows it: of the plain runs from the one that
+ * ends the caption's first line (`inside`, nearest first), the first as wide as a seam that stands elsewhere in the collage
+ * (within FAR_GAP_TWIN), the caption between it and its photo light and within `reach`. A
+ * collage's seams share one width, while the gap between a caption's lines (7 rows against 29 on
+ * independent seed 7406 caption-02) is no seam's. Refused by the seam rules beside a photo whose
+ * top is pale, the gutter was lost, and the photo, its caption and the next photo came out one
+ * part (seed 7406 caption-02, and project seed 7450 caption-04, a one-line caption). A run nearer
+ * the seam than the caption's ink is none of its gaps (seed 7403 caption-06: a 16-line plain run
+ * one line from the seam, inside the photo, matched a 16-line seam and cut the photo).
+ */
+function promoteFarGap(
+  raster: Raster,
+  boxOf: (s: Interval) => Box,
+  seam: Interval,
+  after: boolean,
+  inside: readonly Interval[],
+  reach: number,
+  colour: Rgb,
+  seams: readonly Interval[],
+  k: number,
+  dropped: ReadonlySet<number>,
+  added: Interval[],
+): void {
+  const widths = seams.filter((_, i) => i !== k && !dropped.has(i)).map((s) => s.end - s.start);
+  if (widths.length === 0) return;
+  for (const run of inside) {
+    const band = after ? { start: seam.end, end: run.start } : { start: run.end, end: seam.start };
+    if (band.end - band.start > reach) return;
+    if (!widths.some((w) => Math.abs(w - (run.end - run.start)) <= FAR_GAP_TWIN)) continue;
+    if (isLight(raster, boxOf(band), colour)) added.push(run);
+    return;
+  }
+}
+
 function captionAcrossSeams(
   raster: Raster,
   boxOf: (s: Interval) => Box,
@@ -135,6 +173,7 @@ function captionAcrossSeams(
   dropped: Set<number>,
   layout: CaptionSide | undefined,
   ends: () => CaptionSide,
+  added: Interval[],
 ): void {
   const free = plainRuns.filter((r) => !seams.some((s) => s.start < r.end && r.start < s.end));
   if (free.length === 0) return;
@@ -151,7 +190,7 @@ function captionAcrossSeams(
       const inside = free.filter((r) => r.start >= other.start && r.end <= other.end);
       if (!after) inside.reverse();
       let plain = 0;
-      for (const run of inside) {
+      for (const [at, run] of inside.entries()) {
         const band = after ? { start: seam.end, end: run.start } : { start: run.end, end: seam.start };
         const size = band.end - band.start;
         if (size > reach) break;
@@ -168,7 +207,10 @@ function captionAcrossSeams(
         const side = layout ?? ends();
         const beyond = after ? { start: run.end, end: other.end } : { start: other.start, end: run.start };
         const ours = side === 'unknown' ? beyond.end > beyond.start && !isLight(raster, boxOf(beyond), colour) : side === (after ? 'after' : 'before');
-        if (ours) dropped.add(k);
+        if (ours) {
+          dropped.add(k);
+          if (layout !== undefined) promoteFarGap(raster, boxOf, seam, after, inside.slice(at), reach, colour, seams, k, dropped, added);
+        }
         break;
       }
       if (dropped.has(k)) return;
@@ -183,6 +225,8 @@ export interface CaptionResult {
   captionSegments: number[];
   /** Indices of the seams dropped to join a caption to its photo (the caption's gap). */
   captionSeams: number[];
+  /** Plain runs taken for seams: a caption's far gap as wide as the collage's seams (`promoteFarGap`). */
+  added: Interval[];
   /** At least two panels that are not light: the colour is the canvas between pictures. */
   trusted: boolean;
   /** How many captions were attached to a photo. */
@@ -209,7 +253,7 @@ export function attachCaptions(
   trusted: boolean,
   plainRuns?: readonly Interval[],
 ): CaptionResult {
-  if (seams.length === 0) return { kept: [], trusted, captions: 0, captionSegments: [], captionSeams: [] };
+  if (seams.length === 0) return { kept: [], trusted, captions: 0, captionSegments: [], captionSeams: [], added: [] };
   const segments: Interval[] = [];
   let start = first;
   for (const s of seams) {
@@ -227,14 +271,50 @@ export function attachCaptions(
   const captionSegments: number[] = [];
   const captioned = new Set<number>();
   const captionSeams: number[] = [];
+  const added: Interval[] = [];
   let under = 0;
   let over = 0;
-  for (let i = 0; i < segments.length; i++) {
-    if (!light[i]) continue;
+  // How far a caption lies from a neighbour: the plain run its seam stands in, not the seam's own
+  // width. Beside a pale photo edge the gutter's run is refused as a whole and only a few lines of
+  // it stand as a seam (an exact twin or a shaded stretch); compared by those, the gutter looked
+  // narrower than the caption's own gap and the cut ran between photo and caption. Measured on
+  // independent seeds 7401 caption-02 and 7402 caption-04 (captions under, JPEG q48 and q89):
+  // seams of 2 and 1 lines standing in plain runs of 33 and 36 lines, against gaps of 8 and 9.
+  const gapOf = (k: number): number => {
+    const s = seams[k]!;
+    let width = s.end - s.start;
+    for (const r of plainRuns ?? []) if (r.start <= s.start && s.end <= r.end) width = Math.max(width, r.end - r.start);
+    return width;
+  };
+  const optionsOf = (i: number): { seam: number; width: number }[] => {
     // Neighbour i−1 lies across seam i−1, neighbour i+1 across seam i.
     const options: { seam: number; width: number }[] = [];
-    if (i > 0 && !light[i - 1] && size(i) <= CAPTION_RATIO * size(i - 1)) options.push({ seam: i - 1, width: seams[i - 1]!.end - seams[i - 1]!.start });
-    if (i < seams.length && !light[i + 1] && size(i) <= CAPTION_RATIO * size(i + 1)) options.push({ seam: i, width: seams[i]!.end - seams[i]!.start });
+    if (i > 0 && !light[i - 1] && size(i) <= CAPTION_RATIO * size(i - 1)) options.push({ seam: i - 1, width: gapOf(i - 1) });
+    if (i < seams.length && !light[i + 1] && size(i) <= CAPTION_RATIO * size(i + 1)) options.push({ seam: i, width: gapOf(i) });
+    return options;
+  };
+  // The side the captions with only one photo beside them take (the first band over the first
+  // photo, the last under the last one), when they agree: a collage's captions all sit on one side
+  // of their photos. Asked only when the ends cannot tell (`captionSide`): on independent seed 7404
+  // caption-06 (2×2, two-line captions over the photos) the last row ends in a white drawing beside
+  // a photo and read light, and by the narrower gutter the second row's captions went up a row.
+  let sideOfLone: CaptionSide | undefined;
+  const loneSide = (): CaptionSide => {
+    if (sideOfLone !== undefined) return sideOfLone;
+    let before = 0;
+    let after = 0;
+    for (let i = 0; i < segments.length; i++) {
+      if (!light[i]) continue;
+      const options = optionsOf(i);
+      if (options.length !== 1) continue;
+      if (options[0]!.seam === i) before++;
+      else after++;
+    }
+    return (sideOfLone = before > 0 && after === 0 ? 'before' : after > 0 && before === 0 ? 'after' : 'unknown');
+  };
+  for (let i = 0; i < segments.length; i++) {
+    if (!light[i]) continue;
+    const options = optionsOf(i);
     if (options.length === 0) {
       // The last line of a caption joined to the photo before it, with no photo after it.
       const lines = i >= 2 ? captionSegments.indexOf(i - 1) : -1;
@@ -248,7 +328,8 @@ export function attachCaptions(
     let chosen = options.length === 2 && options[1]!.width < options[0]!.width ? options[1]! : options[0]!;
     if (options.length === 2) {
       side ??= captionSide(raster, boxOf, first, last, size(i), colour);
-      if (side !== 'unknown') chosen = side === 'before' ? options[1]! : options[0]!;
+      const told = side === 'unknown' ? loneSide() : side;
+      if (told !== 'unknown') chosen = told === 'before' ? options[1]! : options[0]!;
     }
     // The second line of a caption joined to the photo before it, the gap between its lines read
     // as a seam (not as the caption's own gap, see background-gap.ts): joined to the photo after
@@ -304,7 +385,7 @@ export function attachCaptions(
   // (a 1200×320 strip of a photo, a line drawing on white and a photo: the seam before the drawing
   // was dropped, and the photo and drawing came out as one part).
   if (axis === 'vertical' && plainRuns !== undefined && plainRuns.length > seams.length) {
-    captionAcrossSeams(raster, boxOf, segments, seams, light, captioned, plainRuns, colour, dropped, under > 0 === over > 0 ? undefined : under > 0 ? 'after' : 'before', () => (side ??= captionSide(raster, boxOf, first, last, CAPTION_PROBE, colour)));
+    captionAcrossSeams(raster, boxOf, segments, seams, light, captioned, plainRuns, colour, dropped, under > 0 === over > 0 ? undefined : under > 0 ? 'after' : 'before', () => (side ??= captionSide(raster, boxOf, first, last, CAPTION_PROBE, colour)), added);
   }
   const panels = light.filter((l) => !l).length;
   const isTrusted = trusted || panels >= 2;
@@ -316,5 +397,5 @@ export function attachCaptions(
       if (sky[k] || sky[k + 1]) dropped.add(k);
     });
   }
-  return { kept: seams.map((_, k) => k).filter((k) => !dropped.has(k)), trusted: isTrusted, captions, captionSegments, captionSeams };
+  return { kept: seams.map((_, k) => k).filter((k) => !dropped.has(k)), trusted: isTrusted, captions, captionSegments, captionSeams, added: isTrusted ? added : [] };
 }

@@ -144,8 +144,12 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean): Sp
     return lineContinues(raster, b < hBallots.length ? 'horizontal' : 'vertical', side < 0 ? run.start - 1 : run.end, c);
   });
   if (colour !== undefined) {
-    if (h) h = detectStrips(raster, stats, 'horizontal', { colour, damagedFound: h.damagedSeams, memo: hMemo });
+    const hFound = h?.damagedSeams;
+    if (h) h = detectStrips(raster, stats, 'horizontal', { colour, damagedFound: hFound, memo: hMemo });
     if (v) v = detectStrips(raster, stats, 'vertical', { colour, damagedFound: v.damagedSeams, memo: vMemo });
+    // Rows between two panels that are not light show the colour is the canvas; columns of it
+    // beside a pale product shot are then seams too (captions.ts, trusted).
+    if (h && v && v.trusted && !h.trusted && v.separators.length > 0) h = detectStrips(raster, stats, 'horizontal', { colour, damagedFound: hFound, memo: hMemo, trusted: true });
   } else {
     // No seam at all: nothing for the caption rule to attach, the first pass stands.
   }

@@ -234,6 +234,10 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     if (seam.start <= runs.contentStart || seam.end >= runs.contentEnd) continue;
     if (shadedAxis && flat(seam)) continue;
     const at = { start: origin + seam.start, end: origin + seam.end };
+    // A worn seam a sliver from a whole one is a panel's own stroke beside that seam, as no panel
+    // is that thin; folded as a sliver, its cut won (independent seed 7409 caption-08: a palm
+    // trunk 9 px from a 10 px black seam, the cut 11 px into the photo).
+    if (found.some((f) => !f.damaged && Math.abs(cutOf(f) - cutOf(at)) < minimumPartSize(lines.count))) continue;
     // In a grid part, the stretch of the whole picture's seam it continues: its lines there, so
     // the cut lines up with the other parts' (a part's own lines may lose an edge line to a badge).
     const whole = options.damagedWithin?.find((k) => k.start < at.end && at.start < k.end);
@@ -301,6 +305,9 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     const gaps = new Set(result.captionSeams);
     narrowPaddedSeams(raster, region, axis, origin, kept.filter((_, k) => !besideCaption.has(k)), kept.filter((_, k) => !gaps.has(k)));
     seams = result.kept.map((k) => kept[k]!);
+    // A caption's far gap the seam rules refused, as wide as the collage's seams (captions.ts).
+    for (const a of result.added) seams.push({ ...a, colour: meanColour(lines, a.start - origin, a.end - origin), damaged: false, ballot: [] });
+    seams.sort((a, b) => a.start - b.start);
     captionGaps = result.captionSeams.map((k) => ({ start: kept[k]!.start, end: kept[k]!.end }));
     trusted = result.trusted;
     captions = result.captions;
