@@ -10,7 +10,7 @@ import { ballotOfRun, BLEND_LINES, COLLAGE_COLOUR_TOLERANCE, collageColour, same
 import { damagedSeams, lumaMargins, seamsAtEnds } from './damaged-seams.js';
 import { exactTwin } from './exact-twins.js';
 import { seamAndFade, shadedTwins } from './fading-seams.js';
-import { drawnGradient, oneColourPieces, seamOfRun } from './seams.js';
+import { drawnGradient, exactEnd, oneColourPieces, seamOfRun } from './seams.js';
 import { overWhite, type LineStats, type OneAxisStats, type RegionStats } from './line-stats.js';
 import { antialiasedInk, cutOf, findRuns, inkLines, NARROW_RINGING_RUN, type AxisRuns } from './runs.js';
 import { foldSlivers, minimumPartSize, type Interval } from './segments.js';
@@ -193,11 +193,12 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
       const seam = captionFarSeam(raster, region, axis, lines, runs, j, standing, options.colour) ?? exactTwin(lines, runs.separators[j]!, standing) ?? shadedTwins(raster, region, axis, lines, [runs.separators[j]!], standing)[0];
       if (seam) admit(runs.separators[j]!, seam);
     }
-    // A seam taken wider than its exact twins, with panel edges in it, is its exact stretch.
+    // A seam taken wider than its exact twins, with panel edges in it, is its exact stretch; with
+    // no twin, the exact lines at one end of it, when the rest are a pale backdrop (seams.ts, exactEnd).
     for (const f of found) {
       const others = found.filter((o) => o !== f).map((o) => ({ start: o.start - origin, end: o.end - origin }));
       // At an end of it too: the seam is found already, and its exact stretch is where it lies.
-      const twin = exactTwin(lines, { start: f.start - origin, end: f.end - origin }, others, false);
+      const twin = exactTwin(lines, { start: f.start - origin, end: f.end - origin }, others, false) ?? exactEnd(raster, region, axis, lines, { start: f.start - origin, end: f.end - origin });
       if (twin) Object.assign(f, { start: origin + twin.start, end: origin + twin.end, colour: meanColour(lines, twin.start, twin.start + 1) });
     }
     found.sort((a, b) => a.start - b.start);
