@@ -9,7 +9,7 @@ import { classifyLines, LineKind, lineEnds, lineMean, meanColour, RUN_COLOUR_AGR
 import { ballotOfRun, BLEND_LINES, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
 import { damagedSeams, lumaMargins, seamsAtEnds } from './damaged-seams.js';
 import { exactTwin } from './exact-twins.js';
-import { seamAndFade, shadedTwins } from './fading-seams.js';
+import { seamAndFade, shadedTwins, shadingTwins } from './fading-seams.js';
 import { drawnGradient, exactEnd, oneColourPieces, seamOfRun } from './seams.js';
 import { overWhite, type LineStats, type OneAxisStats, type RegionStats } from './line-stats.js';
 import { antialiasedInk, cutOf, findRuns, inkLines, NARROW_RINGING_RUN, type AxisRuns } from './runs.js';
@@ -289,6 +289,8 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
       trusted = true;
       Object.assign(k, { start: origin + drawn.start, end: origin + drawn.end, colour: meanColour(lines, drawn.start, drawn.end) });
     }
+    // Lossy too: seams shading alike between the panels (fading-seams.ts, shadingTwins).
+    if (!trusted) trusted = shadingTwins(raster, region, axis, lines, kept.filter((k) => !k.damaged).map((k) => ({ start: k.start - origin, end: k.end - origin })));
   }
   let captions = 0;
   let seams = kept;
