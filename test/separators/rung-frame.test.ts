@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createRaster, type Raster } from '../../src/imaging/raster.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
 import { gradientPanel, random, setPixel, stripCollage, type Rgb } from './build.js';
+import { scoreBatch } from './score.js';
 
 /** `inner` inside a `frame` px border of `colour`, each pixel off by up to ±`ring` a channel: ringing, not plain. */
 function rungFrame(inner: Raster, frame: number, colour: Rgb, ring: number): Raster {
@@ -35,5 +36,16 @@ describe('a frame rung all through', () => {
     const inner = createRaster(300, 200);
     gradientPanel(inner, { x: 0, y: 0, width: 300, height: 200 }, 0, 20, 3);
     expect(planSplit(rungFrame(inner, 10, [118, 116, 175], 14)).ok).toBe(false);
+  });
+
+  it('splits a framed JPEG collage exactly, and reads no neutral margin as a frame', async () => {
+    // fixtures/collages/rung-frame (independent generator, `--independent-seed 7309` and `7311`,
+    // `--full-size`): mix-05, 2×3 photos in a 9 px purple frame rung all through (q49), refused
+    // before; badge-05, a 1×3 collage on an 11 px grey margin, refused, which read as a frame was
+    // planned without it and cut through its white drawing.
+    const results = await scoreBatch('rung-frame');
+    expect(results.map((r) => r.expected.file).sort()).toEqual(['i7309-mix-05.jpg', 'i7311-badge-05.jpg']);
+    for (const r of results) expect(r.badCuts, r.expected.file).toEqual([]);
+    expect(results.find((r) => r.expected.file === 'i7309-mix-05.jpg')!.exact).toBe(true);
   });
 });

@@ -855,6 +855,8 @@ function narrowPaddedSeams(raster: Raster, region: Box, axis: StripAxis, origin:
 
 /** Fewest lines of a frame read from the picture's edge (`frameDepth`): more than a JPEG blend. */
 const FRAME_MIN = BLEND_LINES + 1;
+/** Least spread between the channels of the edge line's colour for a frame read by `frameDepth` (see there). */
+const FRAME_CHROMA = 40;
 
 /**
  * Lines from one end of `lines` (`step` 1: from the first, −1: from the last) that are no content
@@ -868,6 +870,10 @@ const FRAME_MIN = BLEND_LINES + 1;
 export function frameDepth(lines: LineStats, kinds: Uint8Array, step: 1 | -1): number {
   const edge = step === 1 ? 0 : lines.count - 1;
   const colour = meanColour(lines, edge, edge + 1);
+  // A neutral band is the collage's own margin, which JPEG rings as well, not a frame round it:
+  // inside it, planned without its margin, a white drawing's own gap was cut (seed 7311 badge-05,
+  // an 11 px 240 margin; the frames above read chroma 59–238).
+  if (Math.max(...colour) - Math.min(...colour) < FRAME_CHROMA) return 0;
   let n = 0;
   for (let i = edge; n < lines.count >> 2 && kinds[i] !== LineKind.Content && sameColour(meanColour(lines, i, i + 1), colour, RUN_COLOUR_AGREEMENT); i += step) n++;
   // Less its innermost line: `insideFrame` (plan.ts) walks past that one and the blend beyond it.
