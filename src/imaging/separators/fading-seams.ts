@@ -26,7 +26,7 @@
  */
 import type { Box, Raster } from '../raster.js';
 import { GAP_BACKGROUND_SHARE, GAP_COLOUR_TOLERANCE } from './background-gap.js';
-import { LineKind, lineEnds, meanColour, SHADE_MIN } from './classify.js';
+import { LineKind, lineEnds, meanColour, SHADE_MIN, shadesEvenly } from './classify.js';
 import { overWhite, type LineStats } from './line-stats.js';
 import { oneColourPieces } from './seams.js';
 import type { Interval } from './segments.js';
@@ -216,4 +216,33 @@ function probeLines(raster: Raster, region: Box, axis: 'horizontal' | 'vertical'
   }
   const count = Math.max(1, n);
   return { share: n === 0 ? 0 : matched / n, mean: [s0 / count, s1 / count, s2 / count], deviation: matched === 0 ? 0 : deviation / matched };
+}
+
+/**
+ * Whether `seams` (two or more, line indices relative to `region`) are all one painted gradient:
+ * each middle line shades evenly along its length (`shadesEvenly`, its ends SHADE_MIN apart), and
+ * they agree within TWIN_WIDTH in width and TWIN_COLOUR at either end. Evidence that their colour is
+ * the canvas between pictures, as two solid panels are (captions.ts, `trusted`): a photo's own
+ * bands do not repeat one shading between its parts. Measured on independent seed 7301 gradient-03
+ * (1×4, three pale sweater photos and a pattern, JPEG q93): seams of 5, 5 and 6 rows shading
+ * 227→250 read within 2 of each other at both ends; with one solid panel only, every seam was
+ * dropped beside the pale photos by the trust rule and the collage refused.
+ */
+export function shadingTwins(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, seams: readonly Interval[]): boolean {
+  if (seams.length < 2) return false;
+  const width = seams[0]!.end - seams[0]!.start;
+  const mids = seams.map((s) => s.start + ((s.end - s.start) >> 1));
+  // Cheapest first, from the line statistics alone: one width, and a spread a shading can have
+  // (a plain seam, the common case, reads no pixel here).
+  if (seams.some((s) => Math.abs(s.end - s.start - width) > TWIN_WIDTH)) return false;
+  if (mids.some((m) => [0, 1, 2].every((c) => lines.max[m * 3 + c]! - lines.min[m * 3 + c]! < SHADE_MIN))) return false;
+  let first: number[] | undefined;
+  for (const mid of mids) {
+    const [head, tail] = lineEnds(raster, region, axis, mid);
+    if (!head.some((v, c) => Math.abs(v - tail[c]!) >= SHADE_MIN)) return false;
+    const ends = [...head, ...tail];
+    first ??= ends;
+    if (!ends.every((v, i) => Math.abs(v - first![i]!) <= TWIN_COLOUR)) return false;
+  }
+  return mids.every((mid) => shadesEvenly(raster, region, axis, mid));
 }

@@ -279,3 +279,42 @@ function shadingSeam(raster: Raster, region: Box, axis: 'horizontal' | 'vertical
   if (best === null || best.end - best.start <= BLEND_LINES || best.end - best.start === run.end - run.start || !sameLines(raster, region, axis, best)) return null;
   return { ...best, colour: meanColour(lines, best.start, best.end) };
 }
+
+/**
+ * Largest step (a channel) between neighbouring exact lines of one drawn seam: a canvas shading
+ * 234→247 across a 1 945 px picture gives its 9 px vertical seam columns of 240 and 241 (independent
+ * seed 7307 gradient-05, PNG).
+ */
+const EXACT_END_STEP = 2;
+
+/**
+ * The stretch of `seam` at one of its ends whose lines are each one exact colour (every pixel
+ * equal, `exactLines`), when every other line of it is not, or null. A seam drawn losslessly is
+ * exact on every line; a pale photo backdrop merged into its run is not (seed 7307 gradient-05: the
+ * seam's columns 968–976 exact at 240–241, then 20 columns of a sweater photo's 233–241 backdrop,
+ * one run 968–998 whose middle, x 983, cut the photo). Nothing else vouches for the stretch there:
+ * the other seam shades along its length, so it is no exact twin (exact-twins.ts).
+ *
+ * Safe where texture is: a photo's flat area is exact on a whole line only where clipped, so a
+ * stretch touching 0 or 255 is not taken; and what is left must not shade evenly along its
+ * length, as a lossless gradient seam beside a panel's exactly flat border does.
+ */
+export function exactEnd(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, seam: Interval): Interval | null {
+  const exact = (i: number): boolean => exactLines(lines, i, i + 1, i);
+  const headExact = exact(seam.start);
+  if (headExact === exact(seam.end - 1)) return null;
+  const step = headExact ? 1 : -1;
+  let k = headExact ? seam.start : seam.end - 1;
+  const clipped = (i: number): boolean => [0, 1, 2].some((c) => lines.min[i * 3 + c] === 0 || lines.min[i * 3 + c] === 255);
+  while (k + step >= seam.start && k + step < seam.end && exact(k + step)) {
+    if ([0, 1, 2].some((c) => Math.abs(lines.min[(k + step) * 3 + c]! - lines.min[k * 3 + c]!) > EXACT_END_STEP)) return null;
+    k += step;
+  }
+  const stretch = headExact ? { start: seam.start, end: k + 1 } : { start: k, end: seam.end };
+  const rest = headExact ? { start: stretch.end, end: seam.end } : { start: seam.start, end: stretch.start };
+  if (stretch.end - stretch.start <= BLEND_LINES || rest.end - rest.start <= BLEND_LINES) return null;
+  for (let i = stretch.start; i < stretch.end; i++) if (clipped(i)) return null;
+  for (let i = rest.start; i < rest.end; i++) if (exact(i)) return null;
+  if (shadesEvenly(raster, region, axis, rest.start + ((rest.end - rest.start) >> 1))) return null;
+  return stretch;
+}

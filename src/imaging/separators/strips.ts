@@ -9,8 +9,8 @@ import { classifyLines, LineKind, lineEnds, lineMean, meanColour, RUN_COLOUR_AGR
 import { ballotOfRun, BLEND_LINES, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
 import { damagedSeams, lumaMargins, seamsAtEndsFramed } from './damaged-seams.js';
 import { exactTwin } from './exact-twins.js';
-import { seamAndFade, shadedTwins } from './fading-seams.js';
-import { drawnGradient, oneColourPieces, seamOfRun } from './seams.js';
+import { seamAndFade, shadedTwins, shadingTwins } from './fading-seams.js';
+import { drawnGradient, exactEnd, oneColourPieces, seamOfRun } from './seams.js';
 import { overWhite, type LineStats, type OneAxisStats, type RegionStats } from './line-stats.js';
 import { antialiasedInk, cutOf, findRuns, inkLines, NARROW_RINGING_RUN, type AxisRuns } from './runs.js';
 import { foldSlivers, minimumPartSize, type Interval } from './segments.js';
@@ -193,11 +193,12 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
       const seam = captionFarSeam(raster, region, axis, lines, runs, j, standing, options.colour) ?? exactTwin(lines, runs.separators[j]!, standing) ?? shadedTwins(raster, region, axis, lines, [runs.separators[j]!], standing)[0];
       if (seam) admit(runs.separators[j]!, seam);
     }
-    // A seam taken wider than its exact twins, with panel edges in it, is its exact stretch.
+    // A seam taken wider than its exact twins, with panel edges in it, is its exact stretch; with
+    // no twin, the exact lines at one end of it, when the rest are a pale backdrop (seams.ts, exactEnd).
     for (const f of found) {
       const others = found.filter((o) => o !== f).map((o) => ({ start: o.start - origin, end: o.end - origin }));
       // At an end of it too: the seam is found already, and its exact stretch is where it lies.
-      const twin = exactTwin(lines, { start: f.start - origin, end: f.end - origin }, others, false);
+      const twin = exactTwin(lines, { start: f.start - origin, end: f.end - origin }, others, false) ?? exactEnd(raster, region, axis, lines, { start: f.start - origin, end: f.end - origin });
       if (twin) Object.assign(f, { start: origin + twin.start, end: origin + twin.end, colour: meanColour(lines, twin.start, twin.start + 1) });
     }
     found.sort((a, b) => a.start - b.start);
@@ -292,6 +293,8 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
       trusted = true;
       Object.assign(k, { start: origin + drawn.start, end: origin + drawn.end, colour: meanColour(lines, drawn.start, drawn.end) });
     }
+    // Lossy too: seams shading alike between the panels (fading-seams.ts, shadingTwins).
+    if (!trusted) trusted = shadingTwins(raster, region, axis, lines, kept.filter((k) => !k.damaged).map((k) => ({ start: k.start - origin, end: k.end - origin })));
   }
   let captions = 0;
   let seams = kept;
@@ -855,4 +858,31 @@ function narrowPaddedSeams(raster: Raster, region: Box, axis: StripAxis, origin:
     if (before) sep.start = sep.end - usual;
     else sep.end = sep.start + usual;
   });
+}
+
+/** Fewest lines of a frame read from the picture's edge (`frameDepth`): more than a JPEG blend. */
+const FRAME_MIN = BLEND_LINES + 1;
+/** Least spread between the channels of the edge line's colour for a frame read by `frameDepth` (see there). */
+const FRAME_CHROMA = 40;
+
+/**
+ * Lines from one end of `lines` (`step` 1: from the first, −1: from the last) that are no content
+ * and of the edge line's colour (within RUN_COLOUR_AGREEMENT), but the innermost, or 0 when fewer
+ * than FRAME_MIN are: a
+ * frame round the whole picture that JPEG rang all through, so that no plain margin was found.
+ * Measured on independent seeds 7305 mix-08 and 7309 mix-05 (13 px blue and 9 px purple frames,
+ * q42 and q49, 4:2:0): 11 and 8 of their 13 and 9 columns ringing, the rest blended, no plain run
+ * at the left end or at either end; their means within 28 of the edge line's.
+ */
+export function frameDepth(lines: LineStats, kinds: Uint8Array, step: 1 | -1): number {
+  const edge = step === 1 ? 0 : lines.count - 1;
+  const colour = meanColour(lines, edge, edge + 1);
+  // A neutral band is the collage's own margin, which JPEG rings as well, not a frame round it:
+  // inside it, planned without its margin, a white drawing's own gap was cut (seed 7311 badge-05,
+  // an 11 px 240 margin; the frames above read chroma 59–238).
+  if (Math.max(...colour) - Math.min(...colour) < FRAME_CHROMA) return 0;
+  let n = 0;
+  for (let i = edge; n < lines.count >> 2 && kinds[i] !== LineKind.Content && sameColour(meanColour(lines, i, i + 1), colour, RUN_COLOUR_AGREEMENT); i += step) n++;
+  // Less its innermost line: `insideFrame` (plan.ts) walks past that one and the blend beyond it.
+  return n >= FRAME_MIN ? n - 1 : 0;
 }
