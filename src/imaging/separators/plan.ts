@@ -39,7 +39,7 @@ import { completeGrid, completeGridCells, completeStrip, thinSeamLattice } from 
 import { measureColumnsOnly, measureLines, measureRows, type LineStats, type OneAxisStats, type RegionStats } from './line-stats.js';
 import { NARROW_RINGING_RUN } from './runs.js';
 import { equalDivision } from './segments.js';
-import { detectStrips, frameDepth, MAX_PARTS, stripBoxes, stripMemo, type StripAxis, type StripDetection } from './strips.js';
+import { detectStrips, MAX_PARTS, stripBoxes, stripMemo, type StripAxis, type StripDetection } from './strips.js';
 
 /**
  * `horizontal`: panels side by side (cuts are vertical lines, the examined lines are columns);
@@ -400,19 +400,18 @@ function insideFrame(raster: Raster, stats: RegionStats | OneAxisStats, h: Strip
   const columns = stats.columns;
   const rows = stats.rows;
   if (xs.length === 0 || ys.length === 0 || columns === undefined || rows === undefined) return undefined;
-  const columnKinds = classifyLines(columns);
-  const rowKinds = classifyLines(rows);
-  // A side with no plain margin may still be a frame JPEG rang all through (strips.ts, frameDepth).
-  const x0 = xs[0]!.start || frameDepth(columns, columnKinds, 1);
-  const x1 = xs[xs.length - 1]!.end < raster.width ? xs[xs.length - 1]!.end : raster.width - frameDepth(columns, columnKinds, -1);
-  const y0 = ys[0]!.start || frameDepth(rows, rowKinds, 1);
-  const y1 = ys[ys.length - 1]!.end < raster.height ? ys[ys.length - 1]!.end : raster.height - frameDepth(rows, rowKinds, -1);
+  const x0 = xs[0]!.start;
+  const x1 = xs[xs.length - 1]!.end;
+  const y0 = ys[0]!.start;
+  const y1 = ys[ys.length - 1]!.end;
   if (x0 === 0 || y0 === 0 || x1 === raster.width || y1 === raster.height) return undefined;
   const sides = [meanColour(columns, 0, x0), meanColour(columns, x1, raster.width), meanColour(rows, 0, y0), meanColour(rows, y1, raster.height)];
   if (!sides.every((c) => sameColour(c, sides[0]!))) return undefined;
   // A lossy frame: past its plain lines, ringing lines of its colour and a line or two of blend
   // with the collage inside; left in the crop, they cross every line of it (measured: a 29 px red
   // frame at JPEG q75 reads 16 plain rows, 12 ringing, 1 blended).
+  const columnKinds = classifyLines(columns);
+  const rowKinds = classifyLines(rows);
   const past = (kinds: Uint8Array, lines: LineStats, from: number, step: 1 | -1, stop: number): number => {
     let i = from;
     let ringing = 0;

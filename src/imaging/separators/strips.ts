@@ -859,30 +859,3 @@ function narrowPaddedSeams(raster: Raster, region: Box, axis: StripAxis, origin:
     else sep.end = sep.start + usual;
   });
 }
-
-/** Fewest lines of a frame read from the picture's edge (`frameDepth`): more than a JPEG blend. */
-const FRAME_MIN = BLEND_LINES + 1;
-/** Least spread between the channels of the edge line's colour for a frame read by `frameDepth` (see there). */
-const FRAME_CHROMA = 40;
-
-/**
- * Lines from one end of `lines` (`step` 1: from the first, −1: from the last) that are no content
- * and of the edge line's colour (within RUN_COLOUR_AGREEMENT), but the innermost, or 0 when fewer
- * than FRAME_MIN are: a
- * frame round the whole picture that JPEG rang all through, so that no plain margin was found.
- * Measured on independent seeds 7305 mix-08 and 7309 mix-05 (13 px blue and 9 px purple frames,
- * q42 and q49, 4:2:0): 11 and 8 of their 13 and 9 columns ringing, the rest blended, no plain run
- * at the left end or at either end; their means within 28 of the edge line's.
- */
-export function frameDepth(lines: LineStats, kinds: Uint8Array, step: 1 | -1): number {
-  const edge = step === 1 ? 0 : lines.count - 1;
-  const colour = meanColour(lines, edge, edge + 1);
-  // A neutral band is the collage's own margin, which JPEG rings as well, not a frame round it:
-  // inside it, planned without its margin, a white drawing's own gap was cut (seed 7311 badge-05,
-  // an 11 px 240 margin; the frames above read chroma 59–238).
-  if (Math.max(...colour) - Math.min(...colour) < FRAME_CHROMA) return 0;
-  let n = 0;
-  for (let i = edge; n < lines.count >> 2 && kinds[i] !== LineKind.Content && sameColour(meanColour(lines, i, i + 1), colour, RUN_COLOUR_AGREEMENT); i += step) n++;
-  // Less its innermost line: `insideFrame` (plan.ts) walks past that one and the blend beyond it.
-  return n >= FRAME_MIN ? n - 1 : 0;
-}
