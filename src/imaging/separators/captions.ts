@@ -106,23 +106,6 @@ const CAPTION_MIN_LINES = 6;
  */
 const FAR_GAP_MIN = 6;
 
-/**
- * A seam between a photo and its own caption, the caption's far gap refused as a seam: beside a
- * photo whose edge is pale (a white product shot, a sky) the plain run after a caption is wider
- * than the seam, or it fades into the next photo, and `seamOfRun` refuses it; the caption's near
- * gap, plain and narrow, is then the only seam standing and parts the photo from its caption.
- * Seen on the tuning batches as the largest group of caption cuts (6 of 12 caption misses on
- * independent seeds 4300–4307 and project seeds 4350–4351, captions under and over, 1–2 lines,
- * seams at 235 and 255, JPEG and PNG).
- *
- * Seam k, with a photo (not light, no caption attached) on one side: when the content on its other
- * side begins with a light band of CAPTION_MIN_LINES or more, at most CAPTION_RATIO as long as the
- * photo, ended by a plain run that is no seam (`plainRuns`), that band is a caption; it is the
- * photo's when the collage's captions sit on that side of their photos (`layout`, else told by its
- * ends), or when that is unknown and the content past the run is not light (a page of text past
- * its first line is light, and a photo with a page beside it keeps its seam). The seam is dropped:
- * fewer parts, or a refusal, never a caption lost.
- */
 /** Lines a caption's far gap may differ in width from a seam of the collage that stands: JPEG's edge line each side. */
 const FAR_GAP_TWIN = 2;
 
@@ -161,6 +144,23 @@ function promoteFarGap(
   }
 }
 
+/**
+ * A seam between a photo and its own caption, the caption's far gap refused as a seam: beside a
+ * photo whose edge is pale (a white product shot, a sky) the plain run after a caption is wider
+ * than the seam, or it fades into the next photo, and `seamOfRun` refuses it; the caption's near
+ * gap, plain and narrow, is then the only seam standing and parts the photo from its caption.
+ * Seen on the tuning batches as the largest group of caption cuts (6 of 12 caption misses on
+ * independent seeds 4300–4307 and project seeds 4350–4351, captions under and over, 1–2 lines,
+ * seams at 235 and 255, JPEG and PNG).
+ *
+ * Seam k, with a photo (not light, no caption attached) on one side: when the content on its other
+ * side begins with a light band of CAPTION_MIN_LINES or more, at most CAPTION_RATIO as long as the
+ * photo, ended by a plain run that is no seam (`plainRuns`), that band is a caption; it is the
+ * photo's when the collage's captions sit on that side of their photos (`layout`, else told by its
+ * ends), or when that is unknown and the content past the run is not light (a page of text past
+ * its first line is light, and a photo with a page beside it keeps its seam). The seam is dropped:
+ * fewer parts, or a refusal, never a caption lost.
+ */
 function captionAcrossSeams(
   raster: Raster,
   boxOf: (s: Interval) => Box,

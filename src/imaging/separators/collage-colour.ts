@@ -94,14 +94,39 @@ export function luma(r: number, g: number, b: number): number {
 
 /** Chroma (Cb, Cr magnitude, BT.601) of `c`: 0 on white, black and grey. */
 function chromaOf(c: readonly number[]): number {
-  const [, cb, cr] = ycc(c);
-  return Math.hypot(cb, cr);
+  const [, blue, red] = ycc(c);
+  return Math.hypot(blue, red);
+}
+
+/**
+ * BT.601 blue-difference chroma of one colour, as JPEG computes it, without JPEG's +128 offset
+ * (0 on white, black and grey).
+ *
+ * @example
+ * ```ts
+ * cb(0, 0, 255); // 127.5
+ * ```
+ */
+export function cb(r: number, g: number, b: number): number {
+  return -0.168736 * r - 0.331264 * g + 0.5 * b;
+}
+
+/**
+ * BT.601 red-difference chroma of one colour, as `cb` (0 on white, black and grey).
+ *
+ * @example
+ * ```ts
+ * cr(255, 0, 0); // 127.5
+ * ```
+ */
+export function cr(r: number, g: number, b: number): number {
+  return 0.5 * r - 0.418688 * g - 0.081312 * b;
 }
 
 /** BT.601 luma and chroma of `c`, as JPEG computes them. */
 function ycc(c: readonly number[]): [number, number, number] {
   const r = c[0]!, g = c[1]!, b = c[2]!;
-  return [luma(r, g, b), -0.168736 * r - 0.331264 * g + 0.5 * b, 0.5 * r - 0.418688 * g - 0.081312 * b];
+  return [luma(r, g, b), cb(r, g, b), cr(r, g, b)];
 }
 
 /**

@@ -49,7 +49,7 @@ import { findRuns, NARROW_RINGING_RUN, type AxisRuns } from './runs.js';
 import { isGapInsidePanel } from './background-gap.js';
 import { LineKind, lineMean } from './classify.js';
 import { overWhite } from './line-stats.js';
-import { BLEND_LINES, luma, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
+import { BLEND_LINES, cb, cr, luma, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
 import { betweenCrossings, CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, crossedWithoutBadge, EDGE_BADGE_MAX, edgeSeamWideEnough, flatProbes, flatStep, isEdgeBadge, isPanelLine, isTightLine, lineWalk, nearPanelProbed, NEAR_PANEL_SHARE, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
 import type { Interval } from './segments.js';
 
@@ -1095,9 +1095,9 @@ const CHROMA_RUN = THIN_SEAM + 2;
 /** Ridges closer than this to a seam are its chroma ringing (one 8×8 chroma block spans 16 lines). */
 const CHROMA_RING = 8;
 
-/** Cb (channel 0) or Cr (channel 1) of an RGB pixel, as JPEG stores it. */
+/** Cb (channel 0) or Cr (channel 1) of an RGB pixel, as JPEG stores it (offset by 128). */
 function chroma(r: number, g: number, b: number, channel: 0 | 1): number {
-  return channel === 0 ? 128 - 0.168736 * r - 0.331264 * g + 0.5 * b : 128 + 0.5 * r - 0.418688 * g - 0.081312 * b;
+  return 128 + (channel === 0 ? cb(r, g, b) : cr(r, g, b));
 }
 
 /** Which chroma ridge: channel 0 Cb, 1 Cr; sign +1 above both sides, −1 below. */

@@ -32,7 +32,7 @@
 import type { Box, Raster } from '../raster.js';
 import { crop } from '../crop.js';
 import { classifyLines, LineKind, lineMean, meanColour } from './classify.js';
-import { BLEND_LINES, canvasShare, CANVAS_SHARE_MAX, collageColourOfBallots, lineContinues, runOfBallot, sameColour, SOLID_PANEL_SHARE, type Ballot, type Rgb } from './collage-colour.js';
+import { BLEND_LINES, canvasShare, CANVAS_SHARE_MAX, cb, collageColourOfBallots, cr, lineContinues, runOfBallot, sameColour, SOLID_PANEL_SHARE, type Ballot, type Rgb } from './collage-colour.js';
 import { FLAT_TOLERANCE } from './captions.js';
 import { detectGrid, MAX_GRID_PANELS } from './grid.js';
 import { completeGrid, completeGridCells, completeStrip, thinSeamLattice } from './grid-completion.js';
@@ -468,9 +468,9 @@ function pastFrameTint(raster: Raster, inner: Box, frame: Rgb): Box {
     let k = 0;
     for (; k < FRAME_TINT_LINES; k++) {
       const m = mean(vertical, from + step * k);
-      const [cb, cr] = chroma([m[0]! - ref[0]!, m[1]! - ref[1]!, m[2]! - ref[2]!]);
+      const [lb, lr] = chroma([m[0]! - ref[0]!, m[1]! - ref[1]!, m[2]! - ref[2]!]);
       const [fb, fr] = chroma([frame[0] - ref[0]!, frame[1] - ref[1]!, frame[2] - ref[2]!]);
-      const lean = (cb * fb + cr * fr) / (Math.hypot(fb, fr) || 1);
+      const lean = (lb * fb + lr * fr) / (Math.hypot(fb, fr) || 1);
       if (!(lean > FRAME_TINT)) break;
     }
     return k;
@@ -485,7 +485,7 @@ function pastFrameTint(raster: Raster, inner: Box, frame: Rgb): Box {
 
 /** The chroma (Cb, Cr) of an RGB difference, as JPEG stores it (ITU-R BT.601). */
 function chroma([r, g, b]: readonly number[]): [number, number] {
-  return [-0.168736 * r! - 0.331264 * g! + 0.5 * b!, 0.5 * r! - 0.418688 * g! - 0.081312 * b!];
+  return [cb(r!, g!, b!), cr(r!, g!, b!)];
 }
 
 function colourName(colour: Rgb | undefined): string {
