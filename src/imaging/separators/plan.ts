@@ -27,6 +27,8 @@
  *   cuts have the seam colour and align with the other panels (`grid-completion.ts`), and a 3–4 ×
  *   3–4 photo grid whose thin seams only their luma shows is found as one lattice there too, and
  *   a strip's panels that are exactly two or more of the others long are cut at their seams;
+ * - a part over 5 times as long as wide beside a part 4 times thicker (a title bar, a caption, a
+ *   horizon band) is no panel: it joins the one part beside it, or the plan is refused (`narrow-parts.ts`);
  * - lines are read until proven content, never sampled (`line-stats.ts`, with measured throughput).
  */
 import type { Box, Raster } from '../raster.js';
@@ -37,6 +39,7 @@ import { FLAT_TOLERANCE } from './captions.js';
 import { detectGrid, MAX_GRID_PANELS } from './grid.js';
 import { completeGrid, completeGridCells, completeStrip, thinSeamLattice } from './grid-completion.js';
 import { measureColumnsOnly, measureLines, measureRows, type LineStats, type OneAxisStats, type RegionStats } from './line-stats.js';
+import { foldNarrowParts, isBand, NARROW_PART_ASPECT } from './narrow-parts.js';
 import { NARROW_RINGING_RUN } from './runs.js';
 import { equalDivision } from './segments.js';
 import { detectStrips, MAX_PARTS, stripBoxes, stripMemo, type StripAxis, type StripDetection } from './strips.js';
@@ -95,7 +98,23 @@ interface Candidate {
  * ```
  */
 export function planSplit(raster: Raster, options: SplitOptions = {}): SplitPlan {
-  return planIn(raster, options, true);
+  const plan = planIn(raster, options, true);
+  // A request keeps its own rule (exactly n detected parts, else an even division).
+  return options.parts === undefined ? withoutNarrowParts(plan, raster) : plan;
+}
+
+/** `plan` with its bands folded into the part beside each (narrow-parts.ts), or refused when a band has no one part beside it. */
+function withoutNarrowParts(plan: SplitPlan, raster: Raster): SplitPlan {
+  if (!plan.ok || plan.method !== 'detected') return plan;
+  const result = foldNarrowParts(plan.parts);
+  if (result && result.folded.length === 0) return plan;
+  const bands = (result?.folded ?? plan.parts.filter((box) => isBand(box, plan.parts))).map((b) => `${b.width}x${b.height} at ${b.x},${b.y}`).join(', ');
+  if (result === null) {
+    return { ok: false, reason: `the layout found (${plan.reason}) has a part of ${bands}, more than ${NARROW_PART_ASPECT} times as long as it is wide and far thinner than the part beside it: a title bar, a caption or a stripe of one picture, not a panel, and no single part beside it to join; view the picture whole, or pass parts to divide it evenly` };
+  }
+  const { parts } = result;
+  const axis: SplitAxis = parts.every((b) => b.y === 0 && b.height === raster.height) ? 'horizontal' : parts.every((b) => b.x === 0 && b.width === raster.width) ? 'vertical' : 'grid';
+  return { ok: true, axis, method: 'detected', parts, reason: `${plan.reason}; then ${bands} joined to the part beside it (more than ${NARROW_PART_ASPECT} times as long as wide and far thinner than its neighbour: a caption, title bar or stripe, not a panel), leaving ${parts.length} parts` };
 }
 
 /** `frameSearch`: whether a refused picture may still be searched inside a frame (once: a frame in a frame is not searched again). */
