@@ -29,7 +29,7 @@
  *   a strip's panels that are exactly two or more of the others long are cut at their seams;
  * - a part over 5 times as long as wide beside a part 4 times thicker (a title bar, a caption, a
  *   horizon band) is no panel: it joins the one part beside it, or the plan is refused (`narrow-parts.ts`);
- *   a two-part strip of parts over 4:1 is refused (LOPSIDED_PAIR_RATIO);
+ *   a two-part strip of parts over 4:1 is refused (`layout-checks.ts`);
  * - lines are read until proven content, never sampled (`line-stats.ts`, with measured throughput).
  */
 import type { Box, Raster } from '../raster.js';
@@ -40,6 +40,7 @@ import { FLAT_TOLERANCE } from './captions.js';
 import { detectGrid, MAX_GRID_PANELS } from './grid.js';
 import { completeGrid, completeGridCells, completeStrip, thinSeamLattice } from './grid-completion.js';
 import { measureColumnsOnly, measureLines, measureRows, type LineStats, type OneAxisStats, type RegionStats } from './line-stats.js';
+import { layoutRefusal } from './layout-checks.js';
 import { foldNarrowParts, isBand, NARROW_PART_ASPECT } from './narrow-parts.js';
 import { NARROW_RINGING_RUN } from './runs.js';
 import { equalDivision } from './segments.js';
@@ -101,44 +102,30 @@ interface Candidate {
 export function planSplit(raster: Raster, options: SplitOptions = {}): SplitPlan {
   const plan = planIn(raster, options, true);
   // A request keeps its own rule (exactly n detected parts, else an even division).
-  return options.parts === undefined ? withoutNarrowParts(plan, raster) : plan;
+  return options.parts === undefined ? checkedLayout(plan, raster) : plan;
 }
-
-/**
- * Longest ratio between the two parts of a detected two-part strip. Measured on 128 tuning batches
- * (8 324 pictures): the 976 exact two-part strips divide at 1.00–2.61 (the widest, unequal rows of
- * a wide and a narrow photo); the ones cut through a photo at 4.47–26.3 — one real photo and the
- * rest of the strip, its seams missed, cut at a plain line inside a photo.
- */
-const LOPSIDED_PAIR_RATIO = 4;
 
 /**
  * `plan` with its bands folded into the part beside each (narrow-parts.ts), or refused when a band
- * has no one part beside it, or when it is a two-part strip more lopsided than LOPSIDED_PAIR_RATIO.
+ * has no one part beside it or the layout left fails a check every collage's passes (layout-checks.ts).
  */
-function withoutNarrowParts(plan: SplitPlan, raster: Raster): SplitPlan {
+function checkedLayout(plan: SplitPlan, raster: Raster): SplitPlan {
   if (!plan.ok || plan.method !== 'detected') return plan;
   const result = foldNarrowParts(plan.parts);
-  if (result && result.folded.length === 0) return lopsidedPairRefused(plan) ?? plan;
-  const bands = (result?.folded ?? plan.parts.filter((box) => isBand(box, plan.parts))).map((b) => `${b.width}x${b.height} at ${b.x},${b.y}`).join(', ');
+  let checked = plan;
   if (result === null) {
+    const bands = plan.parts.filter((box) => isBand(box, plan.parts)).map((b) => `${b.width}x${b.height} at ${b.x},${b.y}`).join(', ');
     return { ok: false, reason: `the layout found (${plan.reason}) has a part of ${bands}, more than ${NARROW_PART_ASPECT} times as long as it is wide and far thinner than the part beside it: a title bar, a caption or a stripe of one picture, not a panel, and no single part beside it to join; view the picture whole, or pass parts to divide it evenly` };
   }
-  const { parts } = result;
-  const axis: SplitAxis = parts.every((b) => b.y === 0 && b.height === raster.height) ? 'horizontal' : parts.every((b) => b.x === 0 && b.width === raster.width) ? 'vertical' : 'grid';
-  const folded: SplitPlan = { ok: true, axis, method: 'detected', parts, reason: `${plan.reason}; then ${bands} joined to the part beside it (more than ${NARROW_PART_ASPECT} times as long as wide and far thinner than its neighbour: a caption, title bar or stripe, not a panel), leaving ${parts.length} parts` };
-  return lopsidedPairRefused(folded) ?? folded;
-}
-
-/** A refusal for a two-part strip whose parts differ more than LOPSIDED_PAIR_RATIO, else undefined. */
-function lopsidedPairRefused(plan: SplitPlan & { ok: true }): SplitPlan | undefined {
-  if (plan.parts.length !== 2) return undefined;
-  const [a, b] = plan.parts as [Box, Box];
-  const sideBySide = a.y === b.y && a.height === b.height;
-  if (!sideBySide && !(a.x === b.x && a.width === b.width)) return undefined;
-  const lengths = sideBySide ? [a.width, b.width] : [a.height, b.height];
-  if (Math.max(...lengths) <= LOPSIDED_PAIR_RATIO * Math.min(...lengths)) return undefined;
-  return { ok: false, reason: `the one seam found (${plan.reason}) divides the picture into parts of ${lengths.join(' and ')} px, more than ${LOPSIDED_PAIR_RATIO}:1: rather a line inside a photo than a collage's seam, the others missed; view the picture whole, or pass parts to divide it evenly` };
+  if (result.folded.length > 0) {
+    const { parts } = result;
+    const bands = result.folded.map((b) => `${b.width}x${b.height} at ${b.x},${b.y}`).join(', ');
+    const axis: SplitAxis = parts.every((b) => b.y === 0 && b.height === raster.height) ? 'horizontal' : parts.every((b) => b.x === 0 && b.width === raster.width) ? 'vertical' : 'grid';
+    checked = { ok: true, axis, method: 'detected', parts, reason: `${plan.reason}; then ${bands} joined to the part beside it (more than ${NARROW_PART_ASPECT} times as long as wide and far thinner than its neighbour: a caption, title bar or stripe, not a panel), leaving ${parts.length} parts` };
+  }
+  const refusal = layoutRefusal(checked.parts);
+  if (refusal) return { ok: false, reason: `the layout found (${checked.reason}) is refused: ${refusal}; view the picture whole, or pass parts to divide it evenly` };
+  return checked;
 }
 
 /** `frameSearch`: whether a refused picture may still be searched inside a frame (once: a frame in a frame is not searched again). */
