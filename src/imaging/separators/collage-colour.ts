@@ -401,7 +401,7 @@ const NEUTRAL_CHROMA = 8;
  * narrower or first group won. Measured: independent seeds 4007 heavy-01, 4009 heavy-01 and the
  * committed ib-heavy-04 voted the band and cut at it (the seams of the true colour then dropped
  * as not the collage's). A tie with a white, black or grey group (NEUTRAL_CHROMA) keeps the
- * narrower-first rule.
+ * narrower-first rule, unless every rival has the saturated group's luma (one seam colour).
  */
 function saturatedOfTie<G extends { count: number; thin: boolean; width: number }>(groups: readonly G[], best: G, mean: (g: G) => Rgb): G | null {
   const tied = groups.filter((g) => g.count === best.count);
