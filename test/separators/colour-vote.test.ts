@@ -15,6 +15,16 @@ describe('collage colour: a tie of thin ballots', () => {
     expect(collageColourOfBallots([[red], [band]])).toEqual([222, 6, 36]);
   });
 
+  it('goes to the saturated colour when every tied group has its luma: one seam colour, its chroma smeared or rung', () => {
+    // Independent seed 8200 heavy-01 (a 4x1 of 3 px red seams, q35 4:2:0): the red seam, a Cr−
+    // lobe ringing 4 px beside the next (teal, chroma 57, more than half the red's 110), and the
+    // third seam's chroma blended into a dark panel (chroma 9); lumas 76, 76, 74.
+    const red = { start: 224, end: 227, colour: [225, 12, 18] as [number, number, number] };
+    const lobe = { start: 456, end: 458, colour: [0, 109, 106] as [number, number, number] };
+    const smeared = { start: 669, end: 670, colour: [67, 80, 61] as [number, number, number] };
+    expect(collageColourOfBallots([[red], [lobe], [smeared]])).toEqual([225, 12, 18]);
+  });
+
   it('keeps the narrower-first rule beside a neutral group, a wide piece, or two saturated colours', () => {
     const white = { start: 300, end: 302, colour: [253, 254, 254] as [number, number, number] };
     const cyan = { start: 500, end: 501, colour: [84, 164, 180] as [number, number, number] };

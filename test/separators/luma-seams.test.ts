@@ -141,6 +141,36 @@ describe('luma seams: thin saturated seams whose chroma 4:2:0 smeared', () => {
     expect(last.x + last.width).toBeLessThanOrEqual(raster.width - 4);
   });
 
+  it('a seam beside a panel edge row JPEG left flat at another luma is one seam, not two touching ones', () => {
+    // Independent seed 8207 heavy-07: the white photo's last row (luma 226) read as a 1-line
+    // candidate touching the red seam's; two seams with no part between divide nothing equally.
+    for (const pale of [200, 226, 235]) {
+      const { raster, seams } = strip([200, 200], 240, BLUE);
+      const rand = random(pale);
+      smearedMargin(raster, seams[0]![0] - 1, [pale, pale, pale], rand);
+      const plan = planSplit(raster, { axis: 'horizontal' });
+      expect(plan.ok, `${pale}: ${JSON.stringify(plan)}`).toBe(true);
+      if (!plan.ok) return;
+      expect(plan.parts.map((p) => p.x)).toEqual([0, seams[0]![0]]);
+    }
+  });
+
+  it('a smeared margin wider than a heavy collage’s is followed to its end (a grid’s 14 px)', () => {
+    const { raster } = strip([200, 200, 200], 240, BLUE, 14);
+    const rand = random(13);
+    for (let x = 0; x < 14; x++) {
+      smearedMargin(raster, x, BLUE, rand);
+      smearedMargin(raster, raster.width - 1 - x, BLUE, rand);
+    }
+    const plan = planSplit(raster, { axis: 'horizontal' });
+    expect(plan.ok, JSON.stringify(plan)).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.parts).toHaveLength(3);
+    expect(plan.parts[0]!.x).toBeGreaterThanOrEqual(12);
+    const last = plan.parts[2]!;
+    expect(last.x + last.width).toBeLessThanOrEqual(raster.width - 12);
+  });
+
   it('…but not at one end only: a panel edge of the colour luma stays in its part', () => {
     // A 6 px smeared band at the left, the panels reaching the right edge (no margin there).
     const { raster: framed } = strip([200, 200, 200], 240, BLUE, 6);

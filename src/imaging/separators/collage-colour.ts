@@ -401,7 +401,7 @@ const NEUTRAL_CHROMA = 8;
  * narrower or first group won. Measured: independent seeds 4007 heavy-01, 4009 heavy-01 and the
  * committed ib-heavy-04 voted the band and cut at it (the seams of the true colour then dropped
  * as not the collage's). A tie with a white, black or grey group (NEUTRAL_CHROMA) keeps the
- * narrower-first rule.
+ * narrower-first rule, unless every rival has the saturated group's luma (one seam colour).
  */
 function saturatedOfTie<G extends { count: number; thin: boolean; width: number }>(groups: readonly G[], best: G, mean: (g: G) => Rgb): G | null {
   const tied = groups.filter((g) => g.count === best.count);
@@ -411,7 +411,17 @@ function saturatedOfTie<G extends { count: number; thin: boolean; width: number 
   for (const g of tied) if (top === null || chroma(g) > chroma(top)) top = g;
   if (top === null || chroma(top) < SATURATED_CHROMA) return null;
   const rivals = tied.filter((g) => !sameColour(mean(g), mean(top!)));
-  if (rivals.length === 0 || rivals.some((g) => SATURATED_RATIO * chroma(g) > chroma(top!) || chroma(g) < NEUTRAL_CHROMA)) return null;
+  if (rivals.length === 0) return null;
+  // Rivals all at the saturated group's luma (SEAM_LUMA_TOLERANCE) are that seam seen through
+  // 4:2:0, which keeps luma and smears or rings chroma: its chroma blended into a dark panel, or a
+  // complementary lobe beside it. Independent seed 8200 heavy-01 (3 px red seams, q35): red
+  // (225,12,18) chroma 110 tied with a teal lobe 4 px beside a seam (chroma 57, over half) and a
+  // seam blended into a dark panel (chroma 9); lumas 76, 76, 74. The narrower won, and both red
+  // seams dropped as not the collage colour. On the committed batches and 16 independent and 3
+  // project batches (seeds 8200–8215, 8250–8252) it changed only that plan.
+  const lumaOf = (g: G): number => ycc(mean(g))[0];
+  if (rivals.every((g) => Math.abs(lumaOf(g) - lumaOf(top!)) <= SEAM_LUMA_TOLERANCE)) return top;
+  if (rivals.some((g) => SATURATED_RATIO * chroma(g) > chroma(top!) || chroma(g) < NEUTRAL_CHROMA)) return null;
   return top;
 }
 

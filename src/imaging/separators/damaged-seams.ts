@@ -1056,6 +1056,17 @@ function lumaSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical',
     if (best < 0) continue;
     const side = (a: number, b: number): boolean => lumaShare(raster, region, axis, a, length, bestMedian, true, LUMA_OFF_SHARE) || lumaShare(raster, region, axis, b, length, bestMedian, true, LUMA_OFF_SHARE);
     if (!side(start - 1, start - 2) || !side(end, end + 1)) continue;
+    // A run touching the last candidate is one seam with a line beside it that JPEG left flat at
+    // another luma (a pale panel's edge row, a blended line): the run breaks where the level
+    // jumps, and two touching seams would leave a part of no lines (equalParts fails). Measured on
+    // independent seed 8207 heavy-07 (a 1x2 of 3 px red seams, q28 resaved q37): candidates
+    // 380–381 (the white photo's last row, luma 226) and 381–384 (the seam, 82–89); one run of
+    // THIN_SEAM + 1 lines at most, so its middle stays within a line of the seam.
+    const last = candidates[candidates.length - 1];
+    if (last && last.end === start && end - last.start <= THIN_SEAM + 1) {
+      candidates[candidates.length - 1] = { start: last.start, end, colour: marginColour(bestMedian) ?? meanOf(last.start + ((end - last.start) >> 1)) };
+      continue;
+    }
     candidates.push({ start, end, colour: marginColour(bestMedian) ?? meanOf(best) });
   }
   // Red and blue seams whose luma a panel beside shares: by their chroma (`chromaSeams`).
@@ -1229,6 +1240,15 @@ function chromaSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical
 }
 
 /**
+ * Widest margin `lumaMargins` follows in the colour's luma: a grid's margin may be wider than a
+ * heavy collage's (LUMA_MARGIN_MAX), and one stopped at that cap while its lines still had the
+ * colour's luma was cut short, leaving its rest in the end parts. Measured on independent seed
+ * 8205 grid-06 (a 3x4 of 2 px red seams in a 14 px red margin, q38): stopped at 10, its lines
+ * 10–13 still smeared (parts 4 px off); followed to 20 it ends at 14 and 795 (margins 14, 14).
+ */
+const SMEARED_MARGIN_MAX = 2 * LUMA_MARGIN_MAX;
+
+/**
  * `runs` with its margins widened over the lines JPEG smeared: a margin of LUMA_MARGIN_MAX lines
  * or less shares its 8×8 blocks with the panel beside, so at q25–40 its lines spread beyond a
  * plain line, often beyond a ringing one, and their mean drifts off the collage colour (itself
@@ -1237,7 +1257,7 @@ function chromaSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical
  * within 16 of 65 (the colour's) on 0.99, 0.98, 0.97, 0.92 of each row, the photo's first row
  * beside on 0.56 or less; 5 heavy collages of 18 batches (4–7 px margins) lost a margin so.
  * From each end, the lines from where the plain margin ends, each within LUMA_TOLERANCE of the
- * colour's luma on LUMA_FLAT_SHARE of it, the whole margin within LUMA_MARGIN_MAX; kept only when
+ * colour's luma on LUMA_FLAT_SHARE of it, the whole margin within SMEARED_MARGIN_MAX; kept only when
  * the two margins then match within MARGIN_MATCH (a canvas frames a collage alike on both sides;
  * a photo's pale edge at the colour's luma shows at one).
  */
@@ -1247,9 +1267,9 @@ export function lumaMargins(raster: Raster, region: Box, axis: 'horizontal' | 'v
   const target = luma(colour[0], colour[1], colour[2]);
   const smeared = (l: number): boolean => lumaShare(raster, region, axis, l, length, target, false, LUMA_FLAT_SHARE);
   let contentStart = runs.contentStart;
-  while (contentStart < LUMA_MARGIN_MAX && contentStart < runs.contentEnd && smeared(contentStart)) contentStart++;
+  while (contentStart < SMEARED_MARGIN_MAX && contentStart < runs.contentEnd && smeared(contentStart)) contentStart++;
   let contentEnd = runs.contentEnd;
-  while (count - contentEnd < LUMA_MARGIN_MAX && contentEnd > contentStart && smeared(contentEnd - 1)) contentEnd--;
+  while (count - contentEnd < SMEARED_MARGIN_MAX && contentEnd > contentStart && smeared(contentEnd - 1)) contentEnd--;
   if (contentStart === runs.contentStart && contentEnd === runs.contentEnd) return runs;
   if (contentStart === 0 || contentEnd === count || Math.abs(contentStart - (count - contentEnd)) > MARGIN_MATCH) return runs;
   return { contentStart, contentEnd, separators: runs.separators.filter((r) => r.start > contentStart && r.end < contentEnd) };
