@@ -70,6 +70,23 @@ describe('margins of a gradient canvas', () => {
     expect(plan.parts[2]!.x + plan.parts[2]!.width).toBe(12 + 612);
   });
 
+  it('settles a tie between a seam that ramps and one that reads flat by the margins, which ramp', () => {
+    // JPEG's chroma can flatten one seam's middle line (independent seed 8305 gradient-08): with
+    // one seam of two ramping, the margins at both ends, ramping, show the canvas does. Without
+    // the rule the drawing's 60 white columns were taken for margin and its part began at x=67.
+    const r = strip(7, 60);
+    // Its blue moves 5 levels top to bottom, under SHADE_MIN, as the teal photo's chroma left it.
+    for (let y = 0; y < r.height; y++) {
+      const v = 228 + Math.round((y * 20) / (r.height - 1));
+      for (let x = 7 + 406; x < 7 + 412; x++) setPixel(r, x, y, [v, v, 236 + Math.round((y * 5) / (r.height - 1))]);
+    }
+    const plan = planSplit(r);
+    expect(plan.ok, JSON.stringify(plan)).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.parts[0]!.x).toBe(7);
+    expect(plan.parts[2]!.x + plan.parts[2]!.width).toBe(7 + 612);
+  });
+
   it('keeps the flat margins of a flat canvas', () => {
     const r = createRaster(24 + 3 * 200 + 12, 240);
     fill(r, { x: 0, y: 0, width: r.width, height: r.height }, [240, 240, 240]);

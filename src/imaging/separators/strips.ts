@@ -587,8 +587,15 @@ function rampingCanvas(raster: Raster, region: Box, axis: StripAxis, runs: AxisR
   // both ends that ramp show the canvas does (independent seed 4204 gradient-02, JPEG q55: columns
   // 0 and 1539 ramp 235→245, the backdrop's 651–766 do not; the run 651–774 was cut at 712,
   // through the photo).
-  if (seams.length === 0) return runs.contentStart > 0 && runs.contentEnd < lines.count && test(0) && test(lines.count - 1) ? test : undefined;
+  const rampingEnds = (): boolean => runs.contentStart > 0 && runs.contentEnd < lines.count && test(0) && test(lines.count - 1);
+  if (seams.length === 0) return rampingEnds() ? test : undefined;
   const ramping = seams.filter((r) => test(cutOf(r))).length;
+  // Half the seams ramping is a tie that margins ramping at both ends settle: JPEG's 4:2:0 chroma
+  // tints a seam's middle line with the photo beside it (independent seed 8305 gradient-08, q50:
+  // seam 565–577 beside a teal photo, blue 236→244, 8 levels end to end rounded down, under
+  // SHADE_MIN; its twin 1136–1149 and both 7 px margins ramp 233→246), and a flat canvas's margins
+  // never ramp. Without it 10 columns of a drawing's white page were taken for the right margin.
+  if (2 * ramping === seams.length && ramping > 0) return rampingEnds() ? test : undefined;
   return 2 * ramping > seams.length ? test : undefined;
 }
 
