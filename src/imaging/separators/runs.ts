@@ -3,6 +3,7 @@
  */
 import { exactLines, LineKind, meanColour, RUN_COLOUR_AGREEMENT } from './classify.js';
 import { sameColour, type Rgb } from './collage-colour.js';
+import { exactTwin } from './exact-twins.js';
 import type { Box, Raster } from '../raster.js';
 import type { LineStats } from './line-stats.js';
 import { lineWalk, pixelDistance } from './occluded-seams.js';
@@ -239,6 +240,28 @@ function widenOverRinging(lines: LineStats, runStart: number, runEnd: number, pl
   let end = plainEnd;
   while (end < runEnd && agrees(end)) end++;
   return { start, end };
+}
+
+/**
+ * The exact twin of the standing seams at one end of a refused run of columns, beside a pale photo
+ * edge at the other: the run is the photo's pale edge and the seam together, read as one padding
+ * run, and `exactTwin` asks its stretch to lie strictly inside. A seam drawn losslessly is every
+ * pixel one colour along the whole height and as wide as its twins; a photo's pale edge has noise
+ * (independent seed 8400 caption-07, PNG: columns 195–236 of a white studio backdrop read
+ * 237,236,233 with spread, the 7 px seam 237–243 reads 245,240,230 exactly, the twin of the seam
+ * found at 453–459). Only across columns: on rows the exact stretch beside a pale edge is the gap
+ * between a photo and its caption as often as a seam, and a cut there parts them. Null when the
+ * stretch is the whole run (refused for what lies beside it, see exactTwin) or none.
+ *
+ * @example
+ * ```ts
+ * exactTwinAtEnd(stats.columns, { start: 195, end: 244 }, [{ start: 453, end: 460 }]); // { start: 237, end: 244 }
+ * ```
+ */
+export function exactTwinAtEnd(lines: LineStats, run: Interval, standing: readonly Interval[]): Interval | null {
+  const twin = exactTwin(lines, run, standing, false);
+  if (twin === null || (twin.start === run.start && twin.end === run.end)) return null;
+  return twin.start === run.start || twin.end === run.end ? twin : null;
 }
 
 /** The cut through a separator run: its middle, start + ⌊length/2⌋ (run 300..309 → 305). */

@@ -12,7 +12,7 @@ import { exactTwin } from './exact-twins.js';
 import { seamAndFade, shadedTwins, shadingTwins } from './fading-seams.js';
 import { drawnGradient, exactEnd, oneColourPieces, seamOfRun } from './seams.js';
 import { overWhite, type LineStats, type OneAxisStats, type RegionStats } from './line-stats.js';
-import { antialiasedInk, cutOf, findRuns, inkLines, NARROW_RINGING_RUN, type AxisRuns } from './runs.js';
+import { antialiasedInk, exactTwinAtEnd, cutOf, findRuns, inkLines, NARROW_RINGING_RUN, type AxisRuns } from './runs.js';
 import { foldSlivers, minimumPartSize, type Interval } from './segments.js';
 
 export type StripAxis = 'horizontal' | 'vertical';
@@ -190,7 +190,7 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
       const standing = found.map((f) => ({ start: f.start - origin, end: f.end - origin }));
       // A gradient seam between a white drawing and a pale photo reads as a gap inside one panel;
       // a twin shading as the seams that stand do vouches for it (fading-seams.ts, shadedTwins).
-      const seam = captionFarSeam(raster, region, axis, lines, runs, j, standing, options.colour) ?? exactTwin(lines, runs.separators[j]!, standing) ?? shadedTwins(raster, region, axis, lines, [runs.separators[j]!], standing)[0];
+      const seam = captionFarSeam(raster, region, axis, lines, runs, j, standing, options.colour) ?? exactTwin(lines, runs.separators[j]!, standing) ?? (axis === 'horizontal' ? exactTwinAtEnd(lines, runs.separators[j]!, standing) : null) ?? shadedTwins(raster, region, axis, lines, [runs.separators[j]!], standing)[0];
       if (seam) admit(runs.separators[j]!, seam);
     }
     // A seam taken wider than its exact twins, with panel edges in it, is its exact stretch; with
