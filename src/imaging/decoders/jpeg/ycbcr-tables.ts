@@ -31,7 +31,6 @@ for (let i = 0; i < CLAMP.length; i++) CLAMP[i] = Math.min(255, Math.max(0, i - 
 /** Opaque alpha in the top byte of a little-endian RGBA word, as a signed 32-bit value (0xff000000). */
 export const ALPHA = -0x1000000;
 
-
 /**
  * The same conversion as multiply-adds instead of table reads, with CLAMP_OFFSET folded in: for a
  * luma y and chroma values cb, cr, `CLAMP[y + ((cr * R_CR + R_ADD) >> SCALE_BITS)]` is red, exactly
