@@ -102,14 +102,14 @@ interface Candidate {
 export function planSplit(raster: Raster, options: SplitOptions = {}): SplitPlan {
   const plan = planIn(raster, options, true);
   // A request keeps its own rule (exactly n detected parts, else an even division).
-  return options.parts === undefined ? checkedLayout(plan, raster) : plan;
+  return options.parts === undefined ? checkedLayout(plan) : plan;
 }
 
 /**
  * `plan` with its bands folded into the part beside each (narrow-parts.ts), or refused when a band
  * has no one part beside it or the layout left fails a check every collage's passes (layout-checks.ts).
  */
-function checkedLayout(plan: SplitPlan, raster: Raster): SplitPlan {
+function checkedLayout(plan: SplitPlan): SplitPlan {
   if (!plan.ok || plan.method !== 'detected') return plan;
   const result = foldNarrowParts(plan.parts);
   let checked = plan;
@@ -120,7 +120,9 @@ function checkedLayout(plan: SplitPlan, raster: Raster): SplitPlan {
   if (result.folded.length > 0) {
     const { parts } = result;
     const bands = result.folded.map((b) => `${b.width}x${b.height} at ${b.x},${b.y}`).join(', ');
-    const axis: SplitAxis = parts.every((b) => b.y === 0 && b.height === raster.height) ? 'horizontal' : parts.every((b) => b.x === 0 && b.width === raster.width) ? 'vertical' : 'grid';
+    // Parts side by side share their rows (margins included), stacked ones their columns.
+    const first = parts[0]!;
+    const axis: SplitAxis = parts.every((b) => b.y === first.y && b.height === first.height) ? 'horizontal' : parts.every((b) => b.x === first.x && b.width === first.width) ? 'vertical' : 'grid';
     checked = { ok: true, axis, method: 'detected', parts, reason: `${plan.reason}; then ${bands} joined to the part beside it (more than ${NARROW_PART_ASPECT} times as long as wide and far thinner than its neighbour: a caption, title bar or stripe, not a panel), leaving ${parts.length} parts` };
   }
   const refusal = layoutRefusal(checked.parts);
