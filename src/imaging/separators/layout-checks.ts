@@ -30,10 +30,6 @@ export const LOPSIDED_PAIR_RATIO = 4;
  * ```
  */
 export function layoutRefusal(parts: readonly Box[]): string | undefined {
-  return lopsidedPair(parts);
-}
-
-function lopsidedPair(parts: readonly Box[]): string | undefined {
   if (parts.length !== 2) return undefined;
   const [a, b] = parts as [Box, Box];
   const sideBySide = a.y === b.y && a.height === b.height;

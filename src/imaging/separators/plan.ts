@@ -114,12 +114,12 @@ function checkedLayout(plan: SplitPlan): SplitPlan {
   const result = foldNarrowParts(plan.parts);
   let checked = plan;
   if (result === null) {
-    const bands = plan.parts.filter((box) => isBand(box, plan.parts)).map((b) => `${b.width}x${b.height} at ${b.x},${b.y}`).join(', ');
+    const bands = plan.parts.filter((box) => isBand(box, plan.parts)).map(placed).join(', ');
     return { ok: false, reason: `the layout found (${plan.reason}) has a part of ${bands}, more than ${NARROW_PART_ASPECT} times as long as it is wide and far thinner than the part beside it: a title bar, a caption or a stripe of one picture, not a panel, and no single part beside it to join; view the picture whole, or pass parts to divide it evenly` };
   }
   if (result.folded.length > 0) {
     const { parts } = result;
-    const bands = result.folded.map((b) => `${b.width}x${b.height} at ${b.x},${b.y}`).join(', ');
+    const bands = result.folded.map(placed).join(', ');
     // Parts side by side share their rows (margins included), stacked ones their columns.
     const first = parts[0]!;
     const axis: SplitAxis = parts.every((b) => b.y === first.y && b.height === first.height) ? 'horizontal' : parts.every((b) => b.x === first.x && b.width === first.width) ? 'vertical' : 'grid';
@@ -129,6 +129,9 @@ function checkedLayout(plan: SplitPlan): SplitPlan {
   if (refusal) return { ok: false, reason: `the layout found (${checked.reason}) is refused: ${refusal}; view the picture whole, or pass parts to divide it evenly` };
   return checked;
 }
+
+/** A part as a reason names it: its size and where it starts ("201x22 at 248,0"). */
+const placed = (b: Box): string => `${b.width}x${b.height} at ${b.x},${b.y}`;
 
 /** `frameSearch`: whether a refused picture may still be searched inside a frame (once: a frame in a frame is not searched again). */
 function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean): SplitPlan {
