@@ -1274,3 +1274,110 @@ export function lumaMargins(raster: Raster, region: Box, axis: 'horizontal' | 'v
   if (contentStart === 0 || contentEnd === count || Math.abs(contentStart - (count - contentEnd)) > MARGIN_MATCH) return runs;
   return { contentStart, contentEnd, separators: runs.separators.filter((r) => r.start > contentStart && r.end < contentEnd) };
 }
+
+/**
+ * A thin seam beside a wide flat run (`seamsBesideRuns`): the step (luma, Cb or Cr) by which its
+ * line stands off both lines beside it, as LUMA_TOLERANCE; the share of the picture along which it
+ * must (the seams measured below 1.00; lines beside the wide runs of other pictures of the tuning
+ * batches, panels' edges, 0.00–0.93 — those at 0.9 or more beside several wide seams or at both
+ * ends); the most the run's other end may show (0.00–0.06 at the seams' runs); and how many blend
+ * lines may lie between run and seam: one (both seams at 1; a flat panel's edge two lines from an
+ * 8 px seam, in a validation batch, stood off along 0.98 and was cut at).
+ */
+const BESIDE_STEP = 16;
+const BESIDE_SHARE = 0.9;
+const BESIDE_OTHER_SHARE = 0.5;
+const BESIDE_BLEND = 1;
+
+/**
+ * The share of its length along which line `line` stands off both `a` and `b` by more than
+ * BESIDE_STEP the same way, in luma, Cb or Cr (the best of the six).
+ */
+function standsOff(v: Float32Array, a: Float32Array, b: Float32Array, length: number): number {
+  let best = 0;
+  for (let c = 0; c < 3; c++) {
+    let up = 0;
+    let down = 0;
+    for (let t = 0, q = c; t < length; t++, q += 3) {
+      const x = v[q]!, da = x - a[q]!, db = x - b[q]!;
+      if (da > BESIDE_STEP && db > BESIDE_STEP) up++;
+      else if (da < -BESIDE_STEP && db < -BESIDE_STEP) down++;
+    }
+    best = Math.max(best, up, down);
+  }
+  return best / length;
+}
+
+/**
+ * Beside end `side` of `run` (region lines): the narrowest band of at most THIN_SEAM lines, up to
+ * BLEND_LINES from the run, one line of which stands off both the run's last line and the line
+ * beyond the band (`standsOff`), with that share; the band of the best share when none reaches
+ * BESIDE_SHARE.
+ */
+function ridgeBeside(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', run: Interval, side: -1 | 1): { band: Interval; share: number } {
+  const count = axis === 'horizontal' ? region.width : region.height;
+  const length = axis === 'horizontal' ? region.height : region.width;
+  const d = raster.data;
+  const cache = new Map<number, Float32Array>();
+  const at = (line: number): Float32Array => {
+    const kept = cache.get(line);
+    if (kept) return kept;
+    const out = new Float32Array(length * 3);
+    const [p0, step] = lineWalk({ raster, region, axis, line, length });
+    for (let t = 0, p = p0; t < length; t++, p += step) {
+      const r = d[p]!, g = d[p + 1]!, b = d[p + 2]!;
+      out[t * 3] = luma(r, g, b);
+      out[t * 3 + 1] = cb(r, g, b);
+      out[t * 3 + 2] = cr(r, g, b);
+    }
+    cache.set(line, out);
+    return out;
+  };
+  const inner = at(side > 0 ? run.end - 1 : run.start);
+  let best = { band: run, share: 0 };
+  for (let w = 1; w <= THIN_SEAM; w++) {
+    for (let o = 0; o <= BESIDE_BLEND; o++) {
+      const band = side > 0 ? { start: run.end + o, end: run.end + o + w } : { start: run.start - o - w, end: run.start - o };
+      const outer = side > 0 ? band.end : band.start - 1;
+      if (band.start < 0 || outer < 0 || outer >= count) continue;
+      for (let l = band.start; l < band.end; l++) {
+        const share = standsOff(at(l), inner, at(outer), length);
+        if (share > best.share) best = { band, share };
+        if (share >= BESIDE_SHARE) return best;
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * `seams` (absolute lines, `origin` the region's first) with each wide one that is a panel's flat
+ * edge beside a thin seam replaced by that seam. A wide run (more than 2 × THIN_SEAM) is such an
+ * edge when at one end, within BLEND_LINES, a band of at most THIN_SEAM lines stands off both the
+ * run and the panel beyond it the same way in luma, Cb or Cr along BESIDE_SHARE of the picture
+ * (a thin seam of another colour), while at its other end nothing does (under BESIDE_OTHER_SHARE):
+ * a seam lies between two panels alike, and a drawn seam beside framed photos meets a frame at
+ * both ends. Measured on independent seed 9205: heavy-06, a 1x2 of a 1 px red seam (q28) under a
+ * white drawing whose plain bottom (rows 424–447) was cut at its middle, 13 px inside the
+ * drawing: the seam row 449 stands off 447 and 450 along 1.00, the run's top 0.06; heavy-03, a 1x4
+ * of 3 px red seams (q39), the flat dark bottom of a photo (641–673) cut 18 px inside it: the
+ * seam 675–677 1.00 (Cr), the run's top 0.00. Only a lone wide run among thin seams (or alone) is
+ * tried: a collage draws its seams alike, and where several are wide they are its seams (seed
+ * 9203 mix-04, 14 px yellow seams at q36: a photo's dark first rows beside one of them stood off
+ * along 0.93 and were cut at).
+ */
+export function seamsBesideRuns<T extends Interval & { colour: Rgb }>(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', origin: number, seams: readonly T[]): T[] {
+  if (seams.filter((s) => s.end - s.start > 2 * THIN_SEAM).length !== 1 || !damagedSearched(raster)) return [...seams];
+  const length = axis === 'horizontal' ? region.height : region.width;
+  return seams.map((s) => {
+    if (s.end - s.start <= 2 * THIN_SEAM) return s;
+    const run = { start: s.start - origin, end: s.end - origin };
+    const before = ridgeBeside(raster, region, axis, run, -1);
+    const after = ridgeBeside(raster, region, axis, run, 1);
+    const [seam, other] = before.share >= BESIDE_SHARE ? [before, after] : [after, before];
+    if (seam.share < BESIDE_SHARE || other.share >= BESIDE_OTHER_SHARE) return s;
+    const mid = seam.band.start + ((seam.band.end - seam.band.start) >> 1);
+    const mean = lineMean(raster, region, axis, mid, 0, length);
+    return { ...s, start: origin + seam.band.start, end: origin + seam.band.end, colour: [Math.round(mean[0]!), Math.round(mean[1]!), Math.round(mean[2]!)] as Rgb };
+  });
+}
