@@ -26,7 +26,7 @@ export interface ScanParams {
    * Called after the last block of each row of MCUs (of blocks, for a single-component scan), with
    * that row's index: the rows above are final and can be converted while still in cache.
    */
-  onMcuRow?: (row: number) => void;
+  onMcuRow?: { mcuRowDone(row: number): void };
 }
 
 /** One progressive scan's parameters and the end-of-band run its block decoders carry across blocks. */
@@ -278,7 +278,7 @@ export function decodeScan(bytes: Uint8Array, position: number, scan: ScanParams
           }
         }
       }
-      if (onMcuRow !== undefined && mcuCol === mcusX - 1) onMcuRow(mcuRow);
+      if (onMcuRow !== undefined && mcuCol === mcusX - 1) onMcuRow.mcuRowDone(mcuRow);
     }
     if (mcu >= totalMcus) break;
     // Restart: the next marker should be RSTn. Skip anything damaged before it, like libjpeg.
@@ -352,7 +352,7 @@ function decodeSequentialMcus(
   from: number,
   to: number,
   mcusX: number,
-  onMcuRow: ((row: number) => void) | undefined,
+  onMcuRow: { mcuRowDone(row: number): void } | undefined,
 ): void {
   const { components, dy, dx } = layout;
   const blocks = components.length;
@@ -364,7 +364,7 @@ function decodeSequentialMcus(
       sequentialBlock(reader, c, block, written, mcuRow * c.v + dy[b]!, mcuCol * c.h + dx[b]!);
     }
     if (++mcuCol === mcusX) {
-      if (onMcuRow !== undefined) onMcuRow(mcuRow);
+      if (onMcuRow !== undefined) onMcuRow.mcuRowDone(mcuRow);
       mcuCol = 0;
       mcuRow++;
     }
