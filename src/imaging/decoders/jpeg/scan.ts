@@ -4,10 +4,15 @@
  * plane; progressive ones accumulate coefficients for the IDCT after the last scan.
  */
 import { BitReader } from './bit-reader.js';
-import { LOOKUP_BITS } from './huffman.js';
+import * as huffmanModule from './huffman.js';
 import type { Component } from './component.js';
 import { RST0, RST7, findMarker } from './markers.js';
-import { ZIGZAG } from './zigzag.js';
+import * as zigzagModule from './zigzag.js';
+// Module-level copies of imported constants: TurboFan folds a module's own `const`s into the code
+// (immediates, a table's fixed address and length) but re-reads an imported binding, with its type
+// and map checks, at every use (see color-420.ts).
+const { LOOKUP_BITS } = huffmanModule;
+const { ZIGZAG } = zigzagModule;
 
 export interface ScanParams {
   components: Component[];
