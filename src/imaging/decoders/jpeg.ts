@@ -78,51 +78,83 @@ export function decodeJpegShrunk(bytes: Uint8Array, scale: JpegScale, width: num
     const transposed = (probeJpeg(bytes).orientation ?? 1) >= 5;
     const outWidth = transposed ? height : width;
     const outHeight = transposed ? width : height;
-    // The picture's size as `begin` gave it; a shrinker is made for the kind of input that comes.
-    let size: { width: number; height: number; ycbcr: boolean } | null = null;
-    let shrinker: AreaShrinker | Ycbcr420Shrinker | null = null;
-    let stride = 0;
-    const fedRows = (): AreaShrinker => {
-      const { width: w, height: h, ycbcr } = size!;
-      if (!(shrinker instanceof AreaShrinker)) shrinker = new AreaShrinker(w, h, Math.min(outWidth, w), Math.min(outHeight, h), ycbcr);
-      return shrinker;
-    };
-    const sink: JpegRowSink = {
-      // Shrink YCbCr, then convert the shrunk pixels (see AreaShrinker's `ycbcr`). 4:2:0 comes as
-      // planes (Ycbcr420Shrinker), the same bytes as through packed words. Summing the planes into
-      // AreaShrinker's Float64 output rows had measured neutral (138.1 -> 137.5 ms CPU): those
-      // read-modify-write adds were the cost, so Ycbcr420Shrinker sums each output row's source rows
-      // first, into integers: the 25 MP view job 145.0 -> 134.4 ms CPU (1.08x, 15 rounds alternated
-      // with main, bench/view-ab.ts; 12 MP 1.02x), before its rows were read as words.
-      takesYcbcr: true,
-      begin: (w, h, ycbcr) => {
-        stride = w * 4;
-        size = { width: w, height: h, ycbcr };
-        shrinker = null;
-      },
-      rows: (data, y0, y1) => fedRows().addRows(data, 0, stride, y1 - y0),
-      planes420: (luma, lumaStride, cb, cr, chromaStride, y1) => {
-        const { width: w, height: h } = size!;
-        if (!(shrinker instanceof Ycbcr420Shrinker)) shrinker = new Ycbcr420Shrinker(w, h, Math.min(outWidth, w), Math.min(outHeight, h));
-        shrinker.addPlanes(luma, lumaStride, cb, cr, chromaStride, y1);
-      },
-      restart: (ycbcr) => {
-        size = { ...size!, ycbcr };
-        shrinker = null;
-      },
-    };
+    const sink = new ShrinkingSink(outWidth, outHeight);
     const decoded = decodeJpegPixels(bytes, scale, sink);
-    if (size === null || decoded.orientation >= 5 !== transposed) {
+    if (!sink.begun || decoded.orientation >= 5 !== transposed) {
       // An orientation the header did not promise (an EXIF block after the first scan): the plain way.
       const raster = decodeJpeg(bytes, { scale });
       return cropAndShrinkTo(raster, { x: 0, y: 0, width: raster.width, height: raster.height }, Math.min(width, raster.width), Math.min(height, raster.height));
     }
-    // No rows at all (cannot happen once begun: the decoder converts up to the last row) is a blank picture.
-    const result = (shrinker as AreaShrinker | Ycbcr420Shrinker | null) ?? fedRows();
-    return applyOrientation(result.finish(), decoded.orientation);
+    return applyOrientation(sink.finish(), decoded.orientation);
   } catch (err) {
     if (err instanceof ImageError) throw err;
     const why = err instanceof Error ? err.message : String(err);
     throw new ImageError('corrupt', `The JPEG data is damaged and could not be decoded (${why}).`, { cause: err });
+  }
+}
+
+/**
+ * `decodeJpegShrunk`'s sink: shrinks the rows (or 4:2:0 planes) as they come. A class rather than an
+ * object of closures: the decoder's scan loop inlines these calls, and a closure is a new function
+ * object per decode, so each new one threw that optimised code away ("wrong call target").
+ */
+class ShrinkingSink implements JpegRowSink {
+  // Shrink YCbCr, then convert the shrunk pixels (see AreaShrinker's `ycbcr`). 4:2:0 comes as
+  // planes (Ycbcr420Shrinker), the same bytes as through packed words. Summing the planes into
+  // AreaShrinker's Float64 output rows had measured neutral (138.1 -> 137.5 ms CPU): those
+  // read-modify-write adds were the cost, so Ycbcr420Shrinker sums each output row's source rows
+  // first, into integers: the 25 MP view job 145.0 -> 134.4 ms CPU (1.08x, 15 rounds alternated
+  // with main, bench/view-ab.ts; 12 MP 1.02x), before its rows were read as words.
+  readonly takesYcbcr = true;
+  /** The picture's size as `begin` gave it; a shrinker is made for the kind of input that comes. */
+  private width = 0;
+  private height = 0;
+  private ycbcr = false;
+  private stride = 0;
+  begun = false;
+  private shrinker: AreaShrinker | Ycbcr420Shrinker | null = null;
+
+  constructor(
+    private readonly outWidth: number,
+    private readonly outHeight: number,
+  ) {}
+
+  begin(width: number, height: number, ycbcr: boolean): void {
+    this.stride = width * 4;
+    this.width = width;
+    this.height = height;
+    this.ycbcr = ycbcr;
+    this.begun = true;
+    this.shrinker = null;
+  }
+
+  rows(data: Uint8Array, y0: number, y1: number): void {
+    this.fedRows().addRows(data, 0, this.stride, y1 - y0);
+  }
+
+  planes420(luma: Uint8Array, lumaStride: number, cb: Uint8Array, cr: Uint8Array, chromaStride: number, y1: number): void {
+    if (!(this.shrinker instanceof Ycbcr420Shrinker)) {
+      const { width: w, height: h } = this;
+      this.shrinker = new Ycbcr420Shrinker(w, h, Math.min(this.outWidth, w), Math.min(this.outHeight, h));
+    }
+    this.shrinker.addPlanes(luma, lumaStride, cb, cr, chromaStride, y1);
+  }
+
+  restart(ycbcr: boolean): void {
+    this.ycbcr = ycbcr;
+    this.shrinker = null;
+  }
+
+  /** The shrunk picture. No rows at all (cannot happen once begun: the decoder converts up to the last row) is a blank picture. */
+  finish(): Raster {
+    return (this.shrinker ?? this.fedRows()).finish();
+  }
+
+  private fedRows(): AreaShrinker {
+    if (!(this.shrinker instanceof AreaShrinker)) {
+      const { width: w, height: h } = this;
+      this.shrinker = new AreaShrinker(w, h, Math.min(this.outWidth, w), Math.min(this.outHeight, h), this.ycbcr);
+    }
+    return this.shrinker;
   }
 }

@@ -3,7 +3,10 @@
  * marker. Past a marker or the end of the data it supplies zero bits and remembers that it did,
  * so the decoder can leave the rest of the interval blank, as libjpeg does, instead of failing.
  */
-import { type HuffmanTable, LOOKUP_BITS } from './huffman.js';
+import * as huffmanModule from './huffman.js';
+import type { HuffmanTable } from './huffman.js';
+// A module-level copy: TurboFan folds a module's own `const`s but re-reads an imported binding at every use (see color-420.ts).
+const { LOOKUP_BITS } = huffmanModule;
 
 export class BitReader {
   /**

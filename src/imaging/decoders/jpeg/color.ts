@@ -5,7 +5,11 @@
 import type { Component } from './component.js';
 import { isYcbcr420, ycbcr420ToRgba32, ycbcr420ToRgba32Replicated, ycbcr420ToWords32Replicated } from './color-420.js';
 import { RowSource } from './upsample.js';
-import { ALPHA, CB_B, CB_G, CLAMP, CLAMP_OFFSET, CR_G, CR_R, LITTLE_ENDIAN, SCALE_BITS } from './ycbcr-tables.js';
+import * as tables from './ycbcr-tables.js';
+// Module-level copies of imported constants: TurboFan folds a module's own `const`s into the code
+// (immediates, a table's fixed address and length) but re-reads an imported binding, with its type
+// and map checks, at every use. The 4:2:0 conversion alone: 6.05 -> 4.1 ns per pixel.
+const { ALPHA, CB_B, CB_G, CLAMP, CLAMP_OFFSET, CR_G, CR_R, LITTLE_ENDIAN, SCALE_BITS } = tables;
 
 /** How the components encode colour, decided from the component count, JFIF/Adobe markers and ids. */
 export type ColorModel = 'grey' | 'ycbcr' | 'rgb' | 'cmyk' | 'ycck';

@@ -4,8 +4,12 @@
  */
 import type { FrameComponent } from './markers.js';
 import type { HuffmanTable } from './huffman.js';
-import { idct8x8, idct8x8Corner, idctFlat8x8 } from './idct.js';
-import { flatScaledSample, idct4x4, idctScaled } from './idct-scaled.js';
+import * as idctModule from './idct.js';
+import * as idctScaledModule from './idct-scaled.js';
+// Module-level copies of imported bindings: TurboFan folds a module's own `const`s into the code
+// but re-reads an imported binding, with its checks, at every use (see color-420.ts).
+const { idct8x8, idct8x8Corner, idctFlat8x8 } = idctModule;
+const { flatScaledSample, idct4x4, idctScaled } = idctScaledModule;
 
 export class Component {
   readonly id: number;

@@ -147,6 +147,38 @@ function parseQuantTables(bytes: Uint8Array, start: number, end: number, tables:
 }
 
 /**
+ * Converts the rows above each finished MCU row while the scan goes on (`ScanParams.onMcuRow`). An
+ * object with a method, not a closure: a closure is a new function object per decode, and the scan
+ * loop optimised for one decode's closure was thrown away at the next ("wrong call target"), twice,
+ * before settling — recompiling the scan loop on a background thread whose CPU time the bench's
+ * decode stage counts. The strip's 2nd–4th decodes in a fresh process: ~40, 21, 20 ms CPU before.
+ */
+class McuRowConverter {
+  constructor(
+    private readonly components: Component[],
+    private readonly state: { model: RowModel; inverted: boolean; converted: number },
+    private readonly out: Uint8ClampedArray,
+    private readonly rowHeight: number,
+    private readonly width: number,
+    private readonly height: number,
+    private readonly maxH: number,
+    private readonly maxV: number,
+    private readonly sink: JpegRowSink | undefined,
+    private readonly delivery: { delivered: boolean },
+  ) {}
+
+  /** MCU row `row` is decoded: converts up to its top (upsampling reads the chroma row below, which the next MCU row completes). */
+  mcuRowDone(row: number): void {
+    const state = this.state;
+    const upTo = Math.min(row * this.rowHeight, this.height);
+    if (upTo <= state.converted) return;
+    convertRows(this.components, state.model, state.inverted, this.width, this.height, this.maxH, this.maxV, this.out, state.converted, upTo, this.sink);
+    state.converted = upTo;
+    this.delivery.delivered = true;
+  }
+}
+
+/**
  * Decodes a whole JPEG file to RGBA (not yet turned by EXIF orientation), optionally at 1/`scale`
  * of its size (each side rounded up), as libjpeg's `scale_denom`.
  *
@@ -183,7 +215,7 @@ export function decodeJpegPixels(bytes: Uint8Array, scale: JpegScale = 1, sink?:
   let incremental: { data: Uint8Array; model: RowModel; inverted: boolean; converted: number } | null = null;
   let begun = false;
   /** Rows already went to the sink (from behind the first scan): a full conversion at the end restarts it. */
-  let delivered = false;
+  const delivery = { delivered: false };
   /** What the rows carry: a sink that converts YCbCr itself (after shrinking) gets it unconverted. */
   const rowModel = (model: ColorModel): RowModel => (model === 'ycbcr' && sink?.takesYcbcr === true ? 'ycbcr-unconverted' : model);
   /** The RGBA output: the whole picture, or with a sink one band (told the size first). */
@@ -248,7 +280,7 @@ export function decodeJpegPixels(bytes: Uint8Array, scale: JpegScale = 1, sink?:
       if (scans >= MAX_SCANS) throw corrupt(`it has more than ${MAX_SCANS} scans, far more than any real JPEG`);
       // Entropy-coded data follows the scan header directly; a marker (or the end) there means none.
       const hasData = end < bytes.length && !(bytes[end] === 0xff && bytes[end + 1] !== 0x00);
-      let onMcuRow: ((row: number) => void) | undefined;
+      let onMcuRow: McuRowConverter | undefined;
       if (hasData && scans === 0 && !frame.progressive && end > body && bytes[body] === components.length) {
         // The model as the markers so far say; rechecked at the end, where a late marker redoes all.
         const model = rowModel(colorModel(components, jfif, adobeTransform));
@@ -256,19 +288,9 @@ export function decodeJpegPixels(bytes: Uint8Array, scale: JpegScale = 1, sink?:
         const outHeight = Math.ceil(frame.height / scale);
         const inverted = adobeTransform >= 0;
         const state = { data: output(outWidth, outHeight, model), model, inverted, converted: 0 };
-        const clamped = new Uint8ClampedArray(state.data.buffer);
         // A single-component scan reports rows of blocks, an interleaved one rows of MCUs.
         const rowHeight = (8 / scale) * (components.length === 1 ? 1 : maxV);
-        const h = maxH;
-        const v = maxV;
-        onMcuRow = (row: number): void => {
-          // Upsampling reads the chroma row below, which the next MCU row completes: stay one MCU row behind.
-          const upTo = Math.min(row * rowHeight, outHeight);
-          if (upTo <= state.converted) return;
-          convertRows(components, model, inverted, outWidth, outHeight, h, v, clamped, state.converted, upTo, sink);
-          state.converted = upTo;
-          delivered = true;
-        };
+        onMcuRow = new McuRowConverter(components, state, new Uint8ClampedArray(state.data.buffer), rowHeight, outWidth, outHeight, maxH, maxV, sink, delivery);
         incremental = state;
       } else {
         incremental = null; // another scan changes planes already converted: convert all at the end
@@ -294,7 +316,7 @@ export function decodeJpegPixels(bytes: Uint8Array, scale: JpegScale = 1, sink?:
     for (const c of components) c.quant ??= quantTables[c.tq] ?? null;
     // Inverse-transform one row of MCUs of every component, then convert the band above it while
     // its samples are still in cache (one MCU row behind, since upsampling reads the row below).
-    if (delivered) sink?.restart(model === 'ycbcr-unconverted');
+    if (delivery.delivered) sink?.restart(model === 'ycbcr-unconverted');
     const data = output(width, height, model);
     const out = new Uint8ClampedArray(data.buffer);
     const inverted = adobeTransform >= 0;
@@ -324,7 +346,7 @@ export function decodeJpegPixels(bytes: Uint8Array, scale: JpegScale = 1, sink?:
     convertRows(components, model, adobeTransform >= 0, width, height, maxH, maxV, new Uint8ClampedArray(data.buffer), incremental.converted, height, sink);
     return { width, height, data: sink === undefined ? data : new Uint8Array(0), orientation };
   }
-  if (delivered) sink?.restart(model === 'ycbcr-unconverted');
+  if (delivery.delivered) sink?.restart(model === 'ycbcr-unconverted');
   const data = output(width, height, model);
   convertRows(components, model, adobeTransform >= 0, width, height, maxH, maxV, new Uint8ClampedArray(data.buffer), 0, height, sink);
   return { width, height, data: sink === undefined ? data : new Uint8Array(0), orientation };
@@ -353,7 +375,7 @@ function decodeScanSegment(
   restartInterval: number,
   maxH: number,
   maxV: number,
-  onMcuRow?: (row: number) => void,
+  onMcuRow?: { mcuRowDone(row: number): void },
 ): number {
   const count = end > start ? bytes[start]! : 0;
   if (count < 1 || count > 4 || end - start < 1 + count * 2 + 3) throw corrupt('a scan header (SOS) is malformed');

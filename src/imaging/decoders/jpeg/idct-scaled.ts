@@ -7,8 +7,13 @@
  * so a flat block of level a (DC = 8a) comes out as a at any N and low frequencies keep their amplitude.
  * Integer arithmetic as in the full IDCT: constants with 13 fraction bits, 2 extra bits between passes.
  */
-import { RANGE_LIMIT } from './idct.js';
-import { LITTLE_ENDIAN } from './ycbcr-tables.js';
+import * as idctModule from './idct.js';
+import * as tables from './ycbcr-tables.js';
+// Module-level copies of imported constants: TurboFan folds a module's own `const`s into the code
+// (immediates, a table's fixed address and length) but re-reads an imported binding, with its type
+// and map checks, at every use (see color-420.ts).
+const { RANGE_LIMIT } = idctModule;
+const { LITTLE_ENDIAN } = tables;
 
 /** Where sample i (0–3) of a row of four goes in a 32-bit word of the host's byte order. */
 const SHIFT0 = LITTLE_ENDIAN ? 0 : 24;

@@ -4,10 +4,15 @@
  * plane; progressive ones accumulate coefficients for the IDCT after the last scan.
  */
 import { BitReader } from './bit-reader.js';
-import { LOOKUP_BITS } from './huffman.js';
+import * as huffmanModule from './huffman.js';
 import type { Component } from './component.js';
 import { RST0, RST7, findMarker } from './markers.js';
-import { ZIGZAG } from './zigzag.js';
+import * as zigzagModule from './zigzag.js';
+// Module-level copies of imported constants: TurboFan folds a module's own `const`s into the code
+// (immediates, a table's fixed address and length) but re-reads an imported binding, with its type
+// and map checks, at every use (see color-420.ts).
+const { LOOKUP_BITS } = huffmanModule;
+const { ZIGZAG } = zigzagModule;
 
 export interface ScanParams {
   components: Component[];
@@ -26,7 +31,7 @@ export interface ScanParams {
    * Called after the last block of each row of MCUs (of blocks, for a single-component scan), with
    * that row's index: the rows above are final and can be converted while still in cache.
    */
-  onMcuRow?: (row: number) => void;
+  onMcuRow?: { mcuRowDone(row: number): void };
 }
 
 /** One progressive scan's parameters and the end-of-band run its block decoders carry across blocks. */
@@ -278,7 +283,7 @@ export function decodeScan(bytes: Uint8Array, position: number, scan: ScanParams
           }
         }
       }
-      if (onMcuRow !== undefined && mcuCol === mcusX - 1) onMcuRow(mcuRow);
+      if (onMcuRow !== undefined && mcuCol === mcusX - 1) onMcuRow.mcuRowDone(mcuRow);
     }
     if (mcu >= totalMcus) break;
     // Restart: the next marker should be RSTn. Skip anything damaged before it, like libjpeg.
@@ -352,7 +357,7 @@ function decodeSequentialMcus(
   from: number,
   to: number,
   mcusX: number,
-  onMcuRow: ((row: number) => void) | undefined,
+  onMcuRow: { mcuRowDone(row: number): void } | undefined,
 ): void {
   const { components, dy, dx } = layout;
   const blocks = components.length;
@@ -364,7 +369,7 @@ function decodeSequentialMcus(
       sequentialBlock(reader, c, block, written, mcuRow * c.v + dy[b]!, mcuCol * c.h + dx[b]!);
     }
     if (++mcuCol === mcusX) {
-      if (onMcuRow !== undefined) onMcuRow(mcuRow);
+      if (onMcuRow !== undefined) onMcuRow.mcuRowDone(mcuRow);
       mcuCol = 0;
       mcuRow++;
     }
