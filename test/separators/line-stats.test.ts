@@ -167,6 +167,42 @@ describe('line statistics', () => {
     );
   });
 
+  it('a row proven late hands its proof to the row below (the hint), which it proves only where that row is content', () => {
+    // Rows proven only by a dark speck far down the probe order pass its two pixels on as a hint;
+    // the rows below them are content, ringing or plain with the speck's column dark, light or
+    // untouched, inside a sub-box whose outside is dark (a hint read out of the box would prove
+    // a plain row). Every row must still agree with the every-pixel reference.
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 399 }),
+        fc.array(fc.constantFrom('speck', 'plain', 'light', 'ringing'), { minLength: 2, maxLength: 12 }),
+        fc.integer({ min: 0, max: 255 }),
+        (speck, pattern, base) => {
+          const width = 600, height = 48, x0 = 100, w = 400;
+          const data = new Uint8Array(width * height * 4);
+          const dark = base > 127 ? base - 100 : base + 100;
+          for (let y = 0; y < height; y++) {
+            const kind = pattern[y % pattern.length]!;
+            for (let x = 0; x < width; x++) {
+              const inside = x >= x0 && x < x0 + w;
+              let v = inside ? base : dark;
+              if (inside && x - x0 === speck) v = kind === 'speck' ? dark : kind === 'light' ? (base > 127 ? base - 10 : base + 10) : base;
+              if (inside && kind === 'ringing' && x % 5 === 0) v = base > 127 ? base - 30 : base + 30;
+              const p = (y * width + x) * 4;
+              data[p] = v; data[p + 1] = v; data[p + 2] = v; data[p + 3] = 255;
+            }
+          }
+          const raster: Raster = { width, height, data };
+          for (const box of [{ x: x0, y: 0, width: w, height }, { x: 0, y: 0, width, height }]) {
+            expectEquivalent(measureRows(raster, box).rows, reference(raster, box, 'rows'), `rows of ${box.width}`);
+            expectEquivalent(measureLines(raster, box).rows, reference(raster, box, 'rows'), `both, rows of ${box.width}`);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('read every pixel of a plain line: one odd pixel anywhere on a blank picture moves its row and column', () => {
     const side = 512;
     fc.assert(
