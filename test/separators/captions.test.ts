@@ -407,6 +407,14 @@ describe('what a caption is, and which side the collage puts them', () => {
     expect(row.kept).toEqual([0, 1]);
     const broken = attachCaptions(r, { x: 0, y: 0, width: 1000, height: 300 }, 'horizontal', [seam(400, 404), seam(412, 416), seam(580, 600)], 0, 1000, grey, true);
     expect(broken.kept).toEqual([1, 2]);
+    // A plain run wider than a quarter of the light segment beside it is a photo's white area, no
+    // gutter (independent seed 6317 badge-05): that segment still joins, and nothing is cut there.
+    const wide = createRaster(1600, 300);
+    fill(wide, { x: 0, y: 0, width: 1600, height: 300 }, grey);
+    gradientPanel(wide, { x: 0, y: 0, width: 1200, height: 300 }, 0, 30, 3);
+    for (let x = 1400; x < 1580; x += 13) fill(wide, { x, y: 40, width: 2, height: 220 }, [60, 60, 60]);
+    const white = attachCaptions(wide, { x: 0, y: 0, width: 1600, height: 300 }, 'horizontal', [seam(1200, 1365)], 0, 1600, grey, true);
+    expect(white.kept).toEqual([]);
   });
 });
 

@@ -303,12 +303,16 @@ export function attachCaptions(
     for (const r of plainRuns ?? []) if (r.start <= s.start && s.end <= r.end) width = Math.max(width, r.end - r.start);
     return width;
   };
-  const joinRatio = axis === 'vertical' ? CAPTION_RATIO : SIDE_SLIVER_RATIO;
+  // Side by side, across a seam, at most SIDE_SLIVER_RATIO — unless the "seam" is itself wider than
+  // a quarter of the light segment: a run of plain columns that wide is a photo's white area, not a
+  // gutter (independent seed 6317 badge-05: a 165-column white run inside the last photo of a 4×1,
+  // beside the photo's 235 columns of sky), and the light segment stays joined as before.
+  const joinRatio = (i: number, k: number): number => (axis === 'vertical' || 4 * (seams[k]!.end - seams[k]!.start) > size(i) ? CAPTION_RATIO : SIDE_SLIVER_RATIO);
   const optionsOf = (i: number): { seam: number; width: number }[] => {
     // Neighbour i−1 lies across seam i−1, neighbour i+1 across seam i.
     const options: { seam: number; width: number }[] = [];
-    if (i > 0 && !light[i - 1] && size(i) <= joinRatio * size(i - 1)) options.push({ seam: i - 1, width: gapOf(i - 1) });
-    if (i < seams.length && !light[i + 1] && size(i) <= joinRatio * size(i + 1)) options.push({ seam: i, width: gapOf(i) });
+    if (i > 0 && !light[i - 1] && size(i) <= joinRatio(i, i - 1) * size(i - 1)) options.push({ seam: i - 1, width: gapOf(i - 1) });
+    if (i < seams.length && !light[i + 1] && size(i) <= joinRatio(i, i) * size(i + 1)) options.push({ seam: i, width: gapOf(i) });
     return options;
   };
   // The side the captions with only one photo beside them take (the first band over the first
