@@ -347,6 +347,77 @@ describe('which photo a caption between two photos joins', () => {
   });
 });
 
+describe('what a caption is, and which side the collage puts them', () => {
+  const grey: [number, number, number] = [235, 235, 235];
+  const seam = (start: number, end: number) => ({ start, end, colour: grey });
+  /** A line drawing on the canvas colour: sparse dark strokes (a panel that reads light). */
+  const drawing = (r: Raster, box: Box): void => {
+    for (let y = box.y + 4; y < box.y + box.height - 4; y += 11) fill(r, { x: box.x + 40, y, width: box.width - 80, height: 2 }, [60, 60, 60]);
+  };
+
+  it('joins a caption over the next photo across its seam even beside a light panel, and takes its far gap for the seam, when the collage shows captions over photos', () => {
+    // Independent seed 9506 caption-06 in small: 1×3 on rgb(235,235,235) with two-line captions
+    // over the photos, the middle one a line drawing (light). The gutter over the third caption was
+    // refused beside the drawing, and the seam under that caption stood: the cut ran between the
+    // caption and its photo. The collage's first lines are a caption and its last a photo: captions
+    // sit over their photos, so the caption goes down and its 18-line far gap, as wide as the other
+    // seam, is the seam.
+    const r = createRaster(300, 1060);
+    fill(r, { x: 0, y: 0, width: 300, height: 1060 }, grey);
+    caption(r, { x: 0, y: 0, width: 300, height: 30 });
+    gradientPanel(r, { x: 0, y: 48, width: 300, height: 300 }, 0, 30, 3);
+    caption(r, { x: 0, y: 366, width: 300, height: 30 });
+    drawing(r, { x: 0, y: 414, width: 300, height: 300 });
+    caption(r, { x: 0, y: 732, width: 300, height: 30 });
+    gradientPanel(r, { x: 0, y: 778, width: 300, height: 282 }, 1, 30, 4);
+    const runs = [{ start: 30, end: 48 }, { start: 348, end: 366 }, { start: 396, end: 414 }, { start: 714, end: 732 }, { start: 762, end: 778 }];
+    const result = attachCaptions(r, { x: 0, y: 0, width: 300, height: 1060 }, 'vertical', [seam(348, 366), seam(762, 778)], 0, 1060, grey, true, runs);
+    expect(result.kept).toEqual([0]);
+    expect(result.added).toEqual([{ start: 714, end: 732 }]);
+  });
+
+  it('takes a sliver of a few lines for no caption: the photo beside it keeps its own caption', () => {
+    // Independent seed 8502 caption-05 in small: a 4-line remnant of the top margin over the first
+    // photo, then the photo, its two-line caption under it, and a gutter the rules refused before
+    // the next photo. Joined as a caption, the sliver marked the photo as captioned, and the seam
+    // between the photo and its real caption stood: the cut ran between them.
+    const r = createRaster(300, 700);
+    fill(r, { x: 0, y: 0, width: 300, height: 700 }, grey);
+    fill(r, { x: 0, y: 0, width: 300, height: 2 }, [200, 200, 200]);
+    gradientPanel(r, { x: 0, y: 11, width: 300, height: 244 }, 0, 30, 3);
+    caption(r, { x: 0, y: 265, width: 300, height: 23 });
+    caption(r, { x: 0, y: 296, width: 300, height: 24 });
+    gradientPanel(r, { x: 0, y: 340, width: 300, height: 360 }, 1, 30, 4);
+    const runs = [{ start: 6, end: 11 }, { start: 255, end: 265 }, { start: 288, end: 296 }, { start: 320, end: 340 }];
+    const result = attachCaptions(r, { x: 0, y: 0, width: 300, height: 700 }, 'vertical', [seam(6, 11), seam(255, 265)], 2, 700, grey, true, runs);
+    expect(result.kept).toEqual([]);
+  });
+
+  it('side by side joins only a sliver of a broken seam to its neighbour, never a pale narrow panel', () => {
+    // A row of a 400 px photo, a 160 px line drawing (light, 0.4 of the photo) and a 400 px photo:
+    // by CAPTION_RATIO the drawing was a caption and merged into a photo (independent seed 6204
+    // mix-05: a 382 px drawing beside an 899 px photo). A sliver of 8 columns between the two
+    // pieces of a broken seam still joins.
+    const r = createRaster(1000, 300);
+    fill(r, { x: 0, y: 0, width: 1000, height: 300 }, grey);
+    gradientPanel(r, { x: 0, y: 0, width: 400, height: 300 }, 0, 30, 3);
+    for (let x = 430; x < 570; x += 13) fill(r, { x, y: 40, width: 2, height: 220 }, [60, 60, 60]);
+    gradientPanel(r, { x: 600, y: 0, width: 400, height: 300 }, 1, 30, 4);
+    const row = attachCaptions(r, { x: 0, y: 0, width: 1000, height: 300 }, 'horizontal', [seam(400, 420), seam(580, 600)], 0, 1000, grey, true);
+    expect(row.kept).toEqual([0, 1]);
+    const broken = attachCaptions(r, { x: 0, y: 0, width: 1000, height: 300 }, 'horizontal', [seam(400, 404), seam(412, 416), seam(580, 600)], 0, 1000, grey, true);
+    expect(broken.kept).toEqual([1, 2]);
+    // A plain run wider than a quarter of the light segment beside it is a photo's white area, no
+    // gutter (independent seed 6317 badge-05): that segment still joins, and nothing is cut there.
+    const wide = createRaster(1600, 300);
+    fill(wide, { x: 0, y: 0, width: 1600, height: 300 }, grey);
+    gradientPanel(wide, { x: 0, y: 0, width: 1200, height: 300 }, 0, 30, 3);
+    for (let x = 1400; x < 1580; x += 13) fill(wide, { x, y: 40, width: 2, height: 220 }, [60, 60, 60]);
+    const white = attachCaptions(wide, { x: 0, y: 0, width: 1600, height: 300 }, 'horizontal', [seam(1200, 1365)], 0, 1600, grey, true);
+    expect(white.kept).toEqual([]);
+  });
+});
+
 describe('a seam beside a pale product shot, the canvas proven by the other axis', () => {
   // fixtures/collages/pale-beside-seam (independent seed 7411 caption-07): a 2×2 grid on
   // rgb(235,235,235) with two-line captions over the photos; the first photo is a product shot on

@@ -11,7 +11,10 @@
  *
  * Holds for captions under and over photos, of one and two lines (the gap between two lines of a
  * caption is already no seam: both sides are mostly background, see `background-gap.ts`), in
- * strips and in grids (a grid's rows are searched the same way at every level).
+ * strips and in grids (a grid's rows are searched the same way at every level). Side by side
+ * there are no captions: there a light segment joins its neighbour only as a sliver of a broken
+ * seam (SIDE_SLIVER_RATIO); and a segment of fewer than CAPTION_MIN_LINES lines joins its photo
+ * but tells nothing of that photo's caption or of the side captions sit on.
  *
  * The same test keeps a single photo whole when it has a plain sky: the band of sky (with clouds
  * or a bird in it) over the landscape is a light segment too. A light segment that is no caption
@@ -32,6 +35,14 @@ import { overWhite } from './line-stats.js';
 import { sameColour, type Rgb } from './collage-colour.js';
 import type { Interval } from './segments.js';
 
+/**
+ * Side by side a light segment joins its neighbour only when it is at most this share of it: a
+ * sliver between the two pieces of a broken seam (measured 1–21 px, 0.02–0.06 of the neighbour, on
+ * every such join in the exact plans of the tuning batches), never a caption — captions sit under
+ * or over their photos — nor a pale narrow panel (0.31–0.50: a 382 px drawing on grey beside an
+ * 899 px photo, a 110 px strip of a white photo) that CAPTION_RATIO let in and merged.
+ */
+export const SIDE_SLIVER_RATIO = 0.15;
 /** Share of collage-coloured pixels from which a segment is light (caption, sky, text page). */
 export const LIGHT_SHARE = 0.6;
 /** A caption is at most this long, along the axis, against the panel it joins (two lines under a 100 px photo: ~40 px). */
@@ -202,14 +213,20 @@ function captionAcrossSeams(
         // Within a light segment the band may be a strip of a pale panel between two of its own
         // plain runs (independent seed 4310 mix-02: a 9-column band of a pale drawing, its runs
         // 6 and 7 wide); a caption's far gap there runs on into a panel's white ground, far wider
-        // than the seam (seed 4303 caption-04: 105 lines against a 14-line seam).
-        if (light[after ? k + 1 : k] && run.end - run.start < 2 * (seam.end - seam.start)) continue;
+        // than the seam (seed 4303 caption-04: 105 lines against a 14-line seam). That doubt holds
+        // only while the collage does not tell which side its captions sit: where its ends or its
+        // captions do, the band on that side is a caption (independent seed 9506 caption-06, 1×3,
+        // captions over, the middle photo a line drawing that reads light: its far gap is 18 lines
+        // beside a 16-line seam, and the cut ran between the third caption and its photo).
         const side = layout ?? ends();
+        if (side === 'unknown' && light[after ? k + 1 : k] && run.end - run.start < 2 * (seam.end - seam.start)) continue;
         const beyond = after ? { start: run.end, end: other.end } : { start: other.start, end: run.start };
         const ours = side === 'unknown' ? beyond.end > beyond.start && !isLight(raster, boxOf(beyond), colour) : side === (after ? 'after' : 'before');
         if (ours) {
           dropped.add(k);
-          if (layout !== undefined) promoteFarGap(raster, boxOf, seam, after, inside.slice(at), reach, colour, seams, k, dropped, added);
+          // The far gap stands for the seam only where the side is known, from the collage's
+          // captions or from its ends; told by a guess about the content beyond, nothing is added.
+          if (side !== 'unknown') promoteFarGap(raster, boxOf, seam, after, inside.slice(at), reach, colour, seams, k, dropped, added);
         }
         break;
       }
@@ -286,11 +303,16 @@ export function attachCaptions(
     for (const r of plainRuns ?? []) if (r.start <= s.start && s.end <= r.end) width = Math.max(width, r.end - r.start);
     return width;
   };
+  // Side by side, across a seam, at most SIDE_SLIVER_RATIO — unless the "seam" is itself wider than
+  // a quarter of the light segment: a run of plain columns that wide is a photo's white area, not a
+  // gutter (independent seed 6317 badge-05: a 165-column white run inside the last photo of a 4×1,
+  // beside the photo's 235 columns of sky), and the light segment stays joined as before.
+  const joinRatio = (i: number, k: number): number => (axis === 'vertical' || 4 * (seams[k]!.end - seams[k]!.start) > size(i) ? CAPTION_RATIO : SIDE_SLIVER_RATIO);
   const optionsOf = (i: number): { seam: number; width: number }[] => {
     // Neighbour i−1 lies across seam i−1, neighbour i+1 across seam i.
     const options: { seam: number; width: number }[] = [];
-    if (i > 0 && !light[i - 1] && size(i) <= CAPTION_RATIO * size(i - 1)) options.push({ seam: i - 1, width: gapOf(i - 1) });
-    if (i < seams.length && !light[i + 1] && size(i) <= CAPTION_RATIO * size(i + 1)) options.push({ seam: i, width: gapOf(i) });
+    if (i > 0 && !light[i - 1] && size(i) <= joinRatio(i, i - 1) * size(i - 1)) options.push({ seam: i - 1, width: gapOf(i - 1) });
+    if (i < seams.length && !light[i + 1] && size(i) <= joinRatio(i, i) * size(i + 1)) options.push({ seam: i, width: gapOf(i) });
     return options;
   };
   // The side the captions with only one photo beside them take (the first band over the first
@@ -351,6 +373,12 @@ export function attachCaptions(
     captionSeams.push(chosen.seam);
     captions++;
     captionSegments.push(i);
+    // A sliver of a few lines (a margin's last rows past a broken seam) joins its photo, but it
+    // tells nothing of the photo's caption or of the side captions sit on: taken for a caption
+    // it hid the photo's real one from `captionAcrossSeams`. Measured on independent seed 8502
+    // caption-05 (2×2, two-line captions under, JPEG q35): a 4-line margin sliver over the first
+    // row, and the cut ran between the first photo and its caption.
+    if (size(i) < CAPTION_MIN_LINES) continue;
     const photo = chosen.seam === i - 1 ? i - 1 : i + 1;
     captioned.add(photo);
     if (photo < i) under++;
