@@ -148,7 +148,7 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   // Beside a seam found only by the damaged-seam rules, a thin margin's lines JPEG smeared (content lines of the margin's luma, damaged-seams.ts).
   const margined = margined0 && options.colour && options.damagedFound?.length ? lumaMargins(raster, region, axis, kinds, margined0, options.colour) : margined0;
   if (margined === null) return none;
-  const runs = options.colour ? splitAtFlatPanels(margined, kinds, lines, options.colour) : margined;
+  const runs = options.colour ? splitAtFlatPanels(margined, kinds, lines, options.colour) : twinEndedRuns(margined, lines);
 
   type Found = Separator & { damaged: boolean; ballot: Separator[] };
   const found: Found[] = [];
@@ -822,6 +822,39 @@ function captionFarSeam(raster: Raster, region: Box, axis: StripAxis, lines: Lin
     }
   }
   return null;
+}
+
+/**
+ * Before the collage colour is voted: a run of plain lines that begins and ends with pieces of one
+ * colour and one width (within TWIN_WIDTH), each wider than a JPEG blend (BLEND_LINES) and under a
+ * tenth of the run, around at least a part's length (`minimumPartSize`) of other colours, is
+ * [seam | flat panel | seam]: a flat panel is plain from edge to edge, and two seams of one
+ * collage share a colour and a width. Voted as one run, the panel's colour won the ballot and the
+ * cut went through the panel's middle (independent seed 9303 mix-08, PNG: 4 px grey seams around
+ * a 481 px teal sky panel, one run 506–995 cut at 750). The two seams are voted instead, and the
+ * colour pass splits the run at the flat panel as before (`splitAtFlatPanels`).
+ */
+function twinEndedRuns(runs: AxisRuns, lines: LineStats): AxisRuns {
+  const part = minimumPartSize(lines.count);
+  let split = false;
+  const out: Interval[] = [];
+  for (const run of runs.separators) {
+    // Cheap test first: most runs are one seam, far narrower than a part.
+    if (run.end - run.start < part + 2 * (BLEND_LINES + 1)) {
+      out.push(run);
+      continue;
+    }
+    const pieces = oneColourPieces(lines, run);
+    const head = pieces[0]!;
+    const tail = pieces[pieces.length - 1]!;
+    const width = (p: Interval): number => p.end - p.start;
+    const ends = pieces.length >= 3 && width(head) > BLEND_LINES && Math.abs(width(head) - width(tail)) <= TWIN_WIDTH && 10 * Math.max(width(head), width(tail)) < width(run);
+    if (ends && tail.start - head.end >= part && sameColour(meanColour(lines, head.start, head.end), meanColour(lines, tail.start, tail.end))) {
+      out.push(head, tail);
+      split = true;
+    } else out.push(run);
+  }
+  return split ? { ...runs, separators: out } : runs;
 }
 
 /** Widths of a collage's seams agree within this (lossy edges move each side by a line). */
