@@ -9,7 +9,7 @@ import { classifyLines, LineKind, lineEnds, lineMean, meanColour, RUN_COLOUR_AGR
 import { ballotOfRun, BLEND_LINES, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
 import { damagedSeams, lumaMargins, seamsAtEndsFramed } from './damaged-seams.js';
 import { exactTwin } from './exact-twins.js';
-import { seamAndFade, shadedTwins, shadingTwins } from './fading-seams.js';
+import { marginShading, seamAndFade, shadedAsMargins, shadedTwins, shadingMargins, shadingTwins } from './fading-seams.js';
 import { drawnGradient, exactEnd, oneColourPieces, seamOfRun } from './seams.js';
 import { overWhite, type LineStats, type OneAxisStats, type RegionStats } from './line-stats.js';
 import { antialiasedInk, exactTwinAtEnd, cutOf, findRuns, inkLines, NARROW_RINGING_RUN, type AxisRuns } from './runs.js';
@@ -149,6 +149,9 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   const margined = margined0 && options.colour && options.damagedFound?.length ? lumaMargins(raster, region, axis, kinds, margined0, options.colour) : margined0;
   if (margined === null) return none;
   const runs = options.colour ? splitAtFlatPanels(margined, kinds, lines, options.colour) : twinEndedRuns(margined, lines);
+  // The shading of the margins when the canvas is a painted gradient (fading-seams.ts, marginShading); asked for lazily.
+  let marginEnds: number[] | null | undefined;
+  const canvasEnds = (): number[] | null => (marginEnds === undefined ? (marginEnds = marginShading(raster, region, axis, lines, runs.contentStart, runs.contentEnd)) : marginEnds);
 
   type Found = Separator & { damaged: boolean; ballot: Separator[] };
   const found: Found[] = [];
@@ -182,7 +185,13 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
       memo?.fades.set(fadeKey, fading);
     }
     const { kept: seam, fades } = fading;
-    if (fades) faded.push({ run, seam });
+    // Faded or trimmed beside a pale panel, a seam shading as the canvas's margins do is its
+    // shading stretch (fading-seams.ts, shadedAsMargins). Asked only then, and only of a colour pass.
+    const trimmed = fades || seam.start !== inRun.start || seam.end !== inRun.end;
+    const ends = trimmed && options.colour && !options.vote ? canvasEnds() : null;
+    const shaded = ends ? shadedAsMargins(raster, region, axis, lines, inRun, ends) : null;
+    if (shaded) admit(run, shaded);
+    else if (fades) faded.push({ run, seam });
     else admit(run, seam);
   });
   if (options.colour && !options.vote) {
@@ -294,7 +303,10 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
       Object.assign(k, { start: origin + drawn.start, end: origin + drawn.end, colour: meanColour(lines, drawn.start, drawn.end) });
     }
     // Lossy too: seams shading alike between the panels (fading-seams.ts, shadingTwins).
-    if (!trusted) trusted = shadingTwins(raster, region, axis, lines, kept.filter((k) => !k.damaged).map((k) => ({ start: k.start - origin, end: k.end - origin })));
+    const plain = kept.filter((k) => !k.damaged).map((k) => ({ start: k.start - origin, end: k.end - origin }));
+    if (!trusted) trusted = shadingTwins(raster, region, axis, lines, plain);
+    // Or a seam shading as both margins do (fading-seams.ts, shadingMargins).
+    if (!trusted && plain.length > 0) trusted = shadingMargins(raster, region, axis, lines, plain, canvasEnds());
   }
   let captions = 0;
   let seams = kept;
