@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { createRaster, type Raster } from '../../src/imaging/raster.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
+import { marginShading, shadedAsMargins, shadingMargins } from '../../src/imaging/separators/fading-seams.js';
+import { measureLines } from '../../src/imaging/separators/line-stats.js';
 import { fill, gradientPanel, random, setPixel } from './build.js';
 
 /**
@@ -44,5 +46,29 @@ describe('a lone gradient seam vouched for by the margins', () => {
     const cut = plan.ok ? plan.parts[1]!.y : -1;
     expect(cut).toBeGreaterThanOrEqual(214);
     expect(cut).toBeLessThan(227);
+  });
+
+  it('finds the stretch of a run that shades as the margins do, and none in a flat gap', () => {
+    // Independent seed 9304 gradient-05 in small: a canvas shading 233→246 down the picture, 13 px
+    // margins, and a run of 10 columns whose first 7 shade as the canvas does (with JPEG's noise on
+    // every other pixel) and whose last 3 are flat, as a pale photo backdrop merged into it is.
+    const r = createRaster(13 + 200 + 10 + 200 + 13, 300);
+    const rand = random(8);
+    for (let y = 0; y < r.height; y++) {
+      const v = 233 + Math.round((y * 13) / (r.height - 1));
+      for (let x = 0; x < r.width; x++) setPixel(r, x, y, [v, v, v]);
+      for (let x = 213; x < 220; x++) if ((x + y) % 2 === 0) setPixel(r, x, y, [v + Math.round(rand() * 4) - 2, v, v]);
+      for (let x = 220; x < 223; x++) setPixel(r, x, y, [240, 239, 239]);
+    }
+    for (const x0 of [13, 223]) gradientPanel(r, { x: x0, y: 13, width: 200, height: 274 }, x0, 30, 9);
+    const box = { x: 0, y: 0, width: r.width, height: r.height };
+    const lines = measureLines(r, box).columns;
+    const ends = marginShading(r, box, 'horizontal', lines, 13, 423);
+    expect(ends).not.toBeNull();
+    expect(shadedAsMargins(r, box, 'horizontal', lines, { start: 213, end: 223 }, ends!)).toEqual({ start: 213, end: 220 });
+    // A flat gap (a page's) shades as nothing: no stretch, whatever the margins.
+    expect(shadedAsMargins(r, box, 'horizontal', lines, { start: 220, end: 223 }, ends!)).toBeNull();
+    expect(shadingMargins(r, box, 'horizontal', lines, [{ start: 213, end: 223 }], ends)).toBe(true);
+    expect(shadingMargins(r, box, 'horizontal', lines, [{ start: 220, end: 223 }], ends)).toBe(false);
   });
 });

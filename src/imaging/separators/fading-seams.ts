@@ -277,7 +277,7 @@ function shadingAs(raster: Raster, region: Box, axis: 'horizontal' | 'vertical',
 
 /**
  * The longest stretch of `seam`, wider than a blend, whose lines shade as the margins do (`ends`,
- * see `marginShading`), its middle line evenly; or null. A gradient seam beside a white page
+ * see `marginShading`), one of them evenly; or null. A gradient seam beside a white page
  * fades into it (`seamAndFade`) and has no twin when it is the axis's only seam, but the canvas's
  * margins vouch for it as a twin would (independent seed 9302 gradient-05, JPEG q67: two photos
  * stacked, one 13 px seam 952–965 shading 227→249 along x, its margins alike within 0; the rows
@@ -296,19 +296,22 @@ export function shadedAsMargins(raster: Raster, region: Box, axis: 'horizontal' 
     if (best === null || i - start > best.end - best.start) best = { start, end: i };
   }
   if (best === null || best.end - best.start <= BLEND_LINES) return null;
-  return shadesEvenly(raster, region, axis, best.start + ((best.end - best.start) >> 1)) ? best : null;
+  // One line of it shading evenly at least: heavy JPEG's noise breaks the evenness of most (seed
+  // 9304 gradient-05, q32: 2 of the seam's 7 columns read even, all 7 within 4 of the margins' ends).
+  for (let i = best.start; i < best.end; i++) if (shadesEvenly(raster, region, axis, i)) return best;
+  return null;
 }
 
 /**
  * Whether the axis's seams (one or more, relative to `region`) shade as its two margins do (`ends`,
- * see `marginShading`): each middle line shades evenly with ends within TWIN_COLOUR of the
- * margins'. Evidence that the colour is the canvas between pictures, as `shadingTwins` is for two
+ * see `marginShading`): each holds a stretch that does (`shadedAsMargins`). Evidence that the colour is the canvas between pictures, as `shadingTwins` is for two
  * seams or more: a photo's sky band shades its own way, not as the picture's border does at both
  * ends, and a lone seam has no twin (independent seed 9302 gradient-05: its one seam, once found
  * whole, was dropped beside the pale photos by the trust rule).
  */
 export function shadingMargins(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, seams: readonly Interval[], ends: readonly number[] | null): boolean {
   if (seams.length === 0 || ends === null) return false;
-  const mids = seams.map((s) => s.start + ((s.end - s.start) >> 1));
-  return shadingAs(raster, region, axis, lines, mids, ends) && mids.every((mid) => shadesEvenly(raster, region, axis, mid));
+  // The stretch that shades, not the middle line: a seam's run may hold a JPEG blend line or two
+  // (seed 9304 gradient-05: columns 441–447 shade as the margins, 449 is blended with a photo).
+  return seams.every((s) => shadedAsMargins(raster, region, axis, lines, s, ends) !== null);
 }

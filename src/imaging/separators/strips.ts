@@ -195,11 +195,19 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     else admit(run, seam);
   });
   if (options.colour && !options.vote) {
+    // A run taken for a gap inside one panel, shading as the canvas's margins do, is a seam of a
+    // canvas painted as a gradient: a page's gap is flat along its length (fading-seams.ts,
+    // shadedAsMargins; independent seed 9304 gradient-05, JPEG q32: a 10 px seam shading 233→246
+    // beside two pale photos read as rows 441–448 refused and 449 alone, then dropped).
+    const besideMargins = (run: Interval): Interval | null => {
+      const ends = canvasEnds();
+      return ends ? shadedAsMargins(raster, region, axis, lines, run, ends) : null;
+    };
     for (const j of refused) {
       const standing = found.map((f) => ({ start: f.start - origin, end: f.end - origin }));
       // A gradient seam between a white drawing and a pale photo reads as a gap inside one panel;
       // a twin shading as the seams that stand do vouches for it (fading-seams.ts, shadedTwins).
-      const seam = captionFarSeam(raster, region, axis, lines, runs, j, standing, options.colour) ?? exactTwin(lines, runs.separators[j]!, standing) ?? (axis === 'horizontal' ? exactTwinAtEnd(lines, runs.separators[j]!, standing) : null) ?? shadedTwins(raster, region, axis, lines, [runs.separators[j]!], standing)[0];
+      const seam = captionFarSeam(raster, region, axis, lines, runs, j, standing, options.colour) ?? exactTwin(lines, runs.separators[j]!, standing) ?? (axis === 'horizontal' ? exactTwinAtEnd(lines, runs.separators[j]!, standing) : null) ?? shadedTwins(raster, region, axis, lines, [runs.separators[j]!], standing)[0] ?? besideMargins(runs.separators[j]!);
       if (seam) admit(runs.separators[j]!, seam);
     }
     // A seam taken wider than its exact twins, with panel edges in it, is its exact stretch; with
