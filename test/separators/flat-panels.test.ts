@@ -74,5 +74,18 @@ describe('a flag is a panel, not part of a seam', () => {
     fill(r, { x: 309, y: 0, width: 100, height: 160 }, [245, 115, 190]);
     expect(cuts(r)).toEqual([204, 413]);
   });
-});
 
+  it('one flat panel between the only two seams: the seams win the colour vote, not the panel', () => {
+    // Independent seed 9303 mix-08 in small: three panels stacked on a grey canvas, 4 px seams, the
+    // middle one a plain teal sky. Its rows and both seams were one run, the teal won the vote as
+    // the collage colour, and the run was cut through the sky's middle.
+    const r = createRaster(300, 3 * 200 + 2 * 4);
+    fill(r, { x: 0, y: 0, width: r.width, height: r.height }, [128, 128, 128]);
+    gradientPanel(r, { x: 0, y: 0, width: 300, height: 200 }, 0, 20, 5);
+    fill(r, { x: 0, y: 204, width: 300, height: 200 }, [0, 105, 107]);
+    gradientPanel(r, { x: 0, y: 408, width: 300, height: 200 }, 1, 20, 6);
+    const plan = planSplit(r);
+    expect(plan).toMatchObject({ ok: true, axis: 'vertical' });
+    expect(plan.ok ? plan.parts.map((p) => p.y) : []).toEqual([0, 202, 406]);
+  });
+});

@@ -27,6 +27,7 @@
 import type { Box, Raster } from '../raster.js';
 import { GAP_BACKGROUND_SHARE, GAP_COLOUR_TOLERANCE } from './background-gap.js';
 import { LineKind, lineEnds, meanColour, SHADE_MIN, shadesEvenly } from './classify.js';
+import { BLEND_LINES } from './collage-colour.js';
 import { overWhite, type LineStats } from './line-stats.js';
 import { oneColourPieces } from './seams.js';
 import type { Interval } from './segments.js';
@@ -245,4 +246,72 @@ export function shadingTwins(raster: Raster, region: Box, axis: 'horizontal' | '
     if (!ends.every((v, i) => Math.abs(v - first![i]!) <= TWIN_COLOUR)) return false;
   }
   return mids.every((mid) => shadesEvenly(raster, region, axis, mid));
+}
+
+/**
+ * The ends (first and last eighth, `lineEnds`) of the axis's two margins' middle lines, when both
+ * margins ([0, contentStart) and [contentEnd, count), relative to `region`, each wider than a
+ * blend) shade evenly (`shadesEvenly`, ends SHADE_MIN apart) and alike within TWIN_COLOUR: a
+ * canvas painted as a gradient, which shades its seams as it shades its margins. Else null.
+ */
+export function marginShading(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, contentStart: number, contentEnd: number): number[] | null {
+  if (contentStart <= BLEND_LINES || lines.count - contentEnd <= BLEND_LINES) return null;
+  const mids = [contentStart >> 1, contentEnd + ((lines.count - contentEnd) >> 1)];
+  return shadingAs(raster, region, axis, lines, mids, undefined) && mids.every((m) => shadesEvenly(raster, region, axis, m)) ? [...lineEnds(raster, region, axis, mids[0]!)].flat() : null;
+}
+
+/** Whether each of `mids` shades (ends SHADE_MIN apart) with ends within TWIN_COLOUR of `ends` (of the first line when undefined); from the line statistics first. */
+function shadingAs(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, mids: readonly number[], ends: readonly number[] | undefined): boolean {
+  // A plain line cannot shade: the line statistics tell before any pixel is read.
+  if (mids.some((m) => [0, 1, 2].every((c) => lines.max[m * 3 + c]! - lines.min[m * 3 + c]! < SHADE_MIN))) return false;
+  let first = ends;
+  for (const mid of mids) {
+    const [head, tail] = lineEnds(raster, region, axis, mid);
+    if (!head.some((v, c) => Math.abs(v - tail[c]!) >= SHADE_MIN)) return false;
+    const own = [...head, ...tail];
+    first ??= own;
+    if (!own.every((v, i) => Math.abs(v - first![i]!) <= TWIN_COLOUR)) return false;
+  }
+  return true;
+}
+
+/**
+ * The longest stretch of `seam`, wider than a blend, whose lines shade as the margins do (`ends`,
+ * see `marginShading`), one of them evenly; or null. A gradient seam beside a white page
+ * fades into it (`seamAndFade`) and has no twin when it is the axis's only seam, but the canvas's
+ * margins vouch for it as a twin would (independent seed 9302 gradient-05, JPEG q67: two photos
+ * stacked, one 13 px seam 952–965 shading 227→249 along x, its margins alike within 0; the rows
+ * 952–959 faded into the white photo above, the 5 rows tinted by the teal photo below were left,
+ * then dropped by the trust rule, and the collage refused).
+ */
+export function shadedAsMargins(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, seam: Interval, ends: readonly number[]): Interval | null {
+  let best: Interval | null = null;
+  for (let i = seam.start; i < seam.end; ) {
+    if (!shadingAs(raster, region, axis, lines, [i], ends)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < seam.end && shadingAs(raster, region, axis, lines, [i], ends)) i++;
+    if (best === null || i - start > best.end - best.start) best = { start, end: i };
+  }
+  if (best === null || best.end - best.start <= BLEND_LINES) return null;
+  // One line of it shading evenly at least: heavy JPEG's noise breaks the evenness of most (seed
+  // 9304 gradient-05, q32: 2 of the seam's 7 columns read even, all 7 within 4 of the margins' ends).
+  for (let i = best.start; i < best.end; i++) if (shadesEvenly(raster, region, axis, i)) return best;
+  return null;
+}
+
+/**
+ * Whether the axis's seams (one or more, relative to `region`) shade as its two margins do (`ends`,
+ * see `marginShading`): each holds a stretch that does (`shadedAsMargins`). Evidence that the colour is the canvas between pictures, as `shadingTwins` is for two
+ * seams or more: a photo's sky band shades its own way, not as the picture's border does at both
+ * ends, and a lone seam has no twin (independent seed 9302 gradient-05: its one seam, once found
+ * whole, was dropped beside the pale photos by the trust rule).
+ */
+export function shadingMargins(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, seams: readonly Interval[], ends: readonly number[] | null): boolean {
+  if (seams.length === 0 || ends === null) return false;
+  // The stretch that shades, not the middle line: a seam's run may hold a JPEG blend line or two
+  // (seed 9304 gradient-05: columns 441–447 shade as the margins, 449 is blended with a photo).
+  return seams.every((s) => shadedAsMargins(raster, region, axis, lines, s, ends) !== null);
 }

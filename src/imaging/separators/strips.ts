@@ -9,7 +9,7 @@ import { classifyLines, LineKind, lineEnds, lineMean, meanColour, RUN_COLOUR_AGR
 import { ballotOfRun, BLEND_LINES, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
 import { damagedSeams, lumaMargins, seamsAtEndsFramed, seamsBesideRuns } from './damaged-seams.js';
 import { exactTwin } from './exact-twins.js';
-import { seamAndFade, shadedTwins, shadingTwins } from './fading-seams.js';
+import { marginShading, seamAndFade, shadedAsMargins, shadedTwins, shadingMargins, shadingTwins } from './fading-seams.js';
 import { drawnGradient, exactEnd, oneColourPieces, seamOfRun } from './seams.js';
 import { overWhite, type LineStats, type OneAxisStats, type RegionStats } from './line-stats.js';
 import { antialiasedInk, exactTwinAtEnd, cutOf, findRuns, inkLines, NARROW_RINGING_RUN, type AxisRuns } from './runs.js';
@@ -148,7 +148,10 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   // Beside a seam found only by the damaged-seam rules, a thin margin's lines JPEG smeared (content lines of the margin's luma, damaged-seams.ts).
   const margined = margined0 && options.colour && options.damagedFound?.length ? lumaMargins(raster, region, axis, kinds, margined0, options.colour) : margined0;
   if (margined === null) return none;
-  const runs = options.colour ? splitAtFlatPanels(margined, kinds, lines, options.colour) : margined;
+  const runs = options.colour ? splitAtFlatPanels(margined, kinds, lines, options.colour) : twinEndedRuns(margined, lines);
+  // The shading of the margins when the canvas is a painted gradient (fading-seams.ts, marginShading); asked for lazily.
+  let marginEnds: number[] | null | undefined;
+  const canvasEnds = (): number[] | null => (marginEnds === undefined ? (marginEnds = marginShading(raster, region, axis, lines, runs.contentStart, runs.contentEnd)) : marginEnds);
 
   type Found = Separator & { damaged: boolean; ballot: Separator[] };
   const found: Found[] = [];
@@ -182,15 +185,29 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
       memo?.fades.set(fadeKey, fading);
     }
     const { kept: seam, fades } = fading;
-    if (fades) faded.push({ run, seam });
+    // Faded or trimmed beside a pale panel, a seam shading as the canvas's margins do is its
+    // shading stretch (fading-seams.ts, shadedAsMargins). Asked only then, and only of a colour pass.
+    const trimmed = fades || seam.start !== inRun.start || seam.end !== inRun.end;
+    const ends = trimmed && options.colour && !options.vote ? canvasEnds() : null;
+    const shaded = ends ? shadedAsMargins(raster, region, axis, lines, inRun, ends) : null;
+    if (shaded) admit(run, shaded);
+    else if (fades) faded.push({ run, seam });
     else admit(run, seam);
   });
   if (options.colour && !options.vote) {
+    // A run taken for a gap inside one panel, shading as the canvas's margins do, is a seam of a
+    // canvas painted as a gradient: a page's gap is flat along its length (fading-seams.ts,
+    // shadedAsMargins; independent seed 9304 gradient-05, JPEG q32: a 10 px seam shading 233→246
+    // beside two pale photos read as rows 441–448 refused and 449 alone, then dropped).
+    const besideMargins = (run: Interval): Interval | null => {
+      const ends = canvasEnds();
+      return ends ? shadedAsMargins(raster, region, axis, lines, run, ends) : null;
+    };
     for (const j of refused) {
       const standing = found.map((f) => ({ start: f.start - origin, end: f.end - origin }));
       // A gradient seam between a white drawing and a pale photo reads as a gap inside one panel;
       // a twin shading as the seams that stand do vouches for it (fading-seams.ts, shadedTwins).
-      const seam = captionFarSeam(raster, region, axis, lines, runs, j, standing, options.colour) ?? exactTwin(lines, runs.separators[j]!, standing) ?? (axis === 'horizontal' ? exactTwinAtEnd(lines, runs.separators[j]!, standing) : null) ?? shadedTwins(raster, region, axis, lines, [runs.separators[j]!], standing)[0];
+      const seam = captionFarSeam(raster, region, axis, lines, runs, j, standing, options.colour) ?? exactTwin(lines, runs.separators[j]!, standing) ?? (axis === 'horizontal' ? exactTwinAtEnd(lines, runs.separators[j]!, standing) : null) ?? shadedTwins(raster, region, axis, lines, [runs.separators[j]!], standing)[0] ?? besideMargins(runs.separators[j]!);
       if (seam) admit(runs.separators[j]!, seam);
     }
     // A seam taken wider than its exact twins, with panel edges in it, is its exact stretch; with
@@ -294,7 +311,10 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
       Object.assign(k, { start: origin + drawn.start, end: origin + drawn.end, colour: meanColour(lines, drawn.start, drawn.end) });
     }
     // Lossy too: seams shading alike between the panels (fading-seams.ts, shadingTwins).
-    if (!trusted) trusted = shadingTwins(raster, region, axis, lines, kept.filter((k) => !k.damaged).map((k) => ({ start: k.start - origin, end: k.end - origin })));
+    const plain = kept.filter((k) => !k.damaged).map((k) => ({ start: k.start - origin, end: k.end - origin }));
+    if (!trusted) trusted = shadingTwins(raster, region, axis, lines, plain);
+    // Or a seam shading as both margins do (fading-seams.ts, shadingMargins).
+    if (!trusted && plain.length > 0) trusted = shadingMargins(raster, region, axis, lines, plain, canvasEnds());
   }
   let captions = 0;
   let seams = kept;
@@ -824,6 +844,39 @@ function captionFarSeam(raster: Raster, region: Box, axis: StripAxis, lines: Lin
     }
   }
   return null;
+}
+
+/**
+ * Before the collage colour is voted: a run of plain lines that begins and ends with pieces of one
+ * colour and one width (within TWIN_WIDTH), each wider than a JPEG blend (BLEND_LINES) and under a
+ * tenth of the run, around at least a part's length (`minimumPartSize`) of other colours, is
+ * [seam | flat panel | seam]: a flat panel is plain from edge to edge, and two seams of one
+ * collage share a colour and a width. Voted as one run, the panel's colour won the ballot and the
+ * cut went through the panel's middle (independent seed 9303 mix-08, PNG: 4 px grey seams around
+ * a 481 px teal sky panel, one run 506–995 cut at 750). The two seams are voted instead, and the
+ * colour pass splits the run at the flat panel as before (`splitAtFlatPanels`).
+ */
+function twinEndedRuns(runs: AxisRuns, lines: LineStats): AxisRuns {
+  const part = minimumPartSize(lines.count);
+  let split = false;
+  const out: Interval[] = [];
+  for (const run of runs.separators) {
+    // Cheap test first: most runs are one seam, far narrower than a part.
+    if (run.end - run.start < part + 2 * (BLEND_LINES + 1)) {
+      out.push(run);
+      continue;
+    }
+    const pieces = oneColourPieces(lines, run);
+    const head = pieces[0]!;
+    const tail = pieces[pieces.length - 1]!;
+    const width = (p: Interval): number => p.end - p.start;
+    const ends = pieces.length >= 3 && width(head) > BLEND_LINES && Math.abs(width(head) - width(tail)) <= TWIN_WIDTH && 10 * Math.max(width(head), width(tail)) < width(run);
+    if (ends && tail.start - head.end >= part && sameColour(meanColour(lines, head.start, head.end), meanColour(lines, tail.start, tail.end))) {
+      out.push(head, tail);
+      split = true;
+    } else out.push(run);
+  }
+  return split ? { ...runs, separators: out } : runs;
 }
 
 /** Widths of a collage's seams agree within this (lossy edges move each side by a line). */
