@@ -7,7 +7,7 @@ import { attachCaptions, CAPTION_RATIO, FLAT_TOLERANCE, isLight } from './captio
 import { backgroundBeside, GAP_COLOUR_TOLERANCE, isGapInsidePanel } from './background-gap.js';
 import { classifyLines, LineKind, lineEnds, lineMean, meanColour, RUN_COLOUR_AGREEMENT, SHADE_MIN, SHADED_MIN_MEAN, SHADED_SEAM_MAX, shadeLines } from './classify.js';
 import { ballotOfRun, BLEND_LINES, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
-import { damagedSeams, lumaMargins, seamsAtEndsFramed, seamsBesideRuns } from './damaged-seams.js';
+import { damagedSeams, lumaMargins, seamsAtEndsFramed } from './damaged-seams.js';
 import { exactTwin } from './exact-twins.js';
 import { marginShading, seamAndFade, shadedAsMargins, shadedTwins, shadingMargins, shadingTwins } from './fading-seams.js';
 import { drawnGradient, exactEnd, oneColourPieces, seamOfRun } from './seams.js';
@@ -336,8 +336,6 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     captions = result.captions;
   }
 
-  // A lone wide run beside a thin seam of another colour is a panel's flat edge: the seam is that line (damaged-seams.ts).
-  if (seams.length > 0 && captions === 0 && options.colour && !options.vote && !options.bounds && !options.refine) seams = seamsBesideRuns(raster, region, axis, origin, seams);
   // A wide seam may hold a panel's plain edge: its end where the parts come out equal (damaged-seams.ts).
   const ends = seams.length > 0 && captions === 0 && options.colour && !options.vote && !options.bounds && !options.refine ? seamsAtEndsFramed(seams, first, last, { start: origin, end: origin + lines.count }) : null;
   if (ends) seams = seams.map((s, k) => ({ ...s, start: ends.seams[k]!.start, end: ends.seams[k]!.end }));
