@@ -144,15 +144,18 @@ function promoteFarGap(
   dropped: ReadonlySet<number>,
   added: Interval[],
 ): void {
-  const widths = seams.filter((_, i) => i !== k && !dropped.has(i)).map((s) => s.end - s.start);
-  if (widths.length === 0) return;
   for (const run of inside) {
     const band = after ? { start: seam.end, end: run.start } : { start: run.end, end: seam.start };
     if (band.end - band.start > reach) return;
-    if (!widths.some((w) => Math.abs(w - (run.end - run.start)) <= FAR_GAP_TWIN)) continue;
+    if (!seamTwin(run, seams, k, dropped)) continue;
     if (isLight(raster, boxOf(band), colour)) added.push(run);
     return;
   }
+}
+
+/** Whether `run` is as wide (within FAR_GAP_TWIN) as a seam that stands, other than seam k. */
+function seamTwin(run: Interval, seams: readonly Interval[], k: number, dropped: ReadonlySet<number>): boolean {
+  return seams.some((s, i) => i !== k && !dropped.has(i) && Math.abs(s.end - s.start - (run.end - run.start)) <= FAR_GAP_TWIN);
 }
 
 /**
@@ -213,13 +216,15 @@ function captionAcrossSeams(
         // Within a light segment the band may be a strip of a pale panel between two of its own
         // plain runs (independent seed 4310 mix-02: a 9-column band of a pale drawing, its runs
         // 6 and 7 wide); a caption's far gap there runs on into a panel's white ground, far wider
-        // than the seam (seed 4303 caption-04: 105 lines against a 14-line seam). That doubt holds
-        // only while the collage does not tell which side its captions sit: where its ends or its
-        // captions do, the band on that side is a caption (independent seed 9506 caption-06, 1×3,
-        // captions over, the middle photo a line drawing that reads light: its far gap is 18 lines
-        // beside a 16-line seam, and the cut ran between the third caption and its photo).
+        // than the seam (seed 4303 caption-04: 105 lines against a 14-line seam), and a page of text
+        // under a photo is its lines and their gaps. That doubt is lifted only where the collage
+        // tells which side its captions sit (its captions or its ends) and the far gap is as wide
+        // as a seam that stands (FAR_GAP_TWIN): a caption's far gap is a gutter, a page's line gap
+        // is none (independent seed 9506 caption-06, 1×3, captions over, the middle photo a line
+        // drawing that reads light: its far gap is 18 lines as the other seam, and the cut ran
+        // between the third caption and its photo).
         const side = layout ?? ends();
-        if (side === 'unknown' && light[after ? k + 1 : k] && run.end - run.start < 2 * (seam.end - seam.start)) continue;
+        if (light[after ? k + 1 : k] && run.end - run.start < 2 * (seam.end - seam.start) && (side === 'unknown' || !seamTwin(run, seams, k, dropped))) continue;
         const beyond = after ? { start: run.end, end: other.end } : { start: other.start, end: run.start };
         const ours = side === 'unknown' ? beyond.end > beyond.start && !isLight(raster, boxOf(beyond), colour) : side === (after ? 'after' : 'before');
         if (ours) {
