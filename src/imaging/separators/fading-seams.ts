@@ -236,16 +236,7 @@ export function shadingTwins(raster: Raster, region: Box, axis: 'horizontal' | '
   // Cheapest first, from the line statistics alone: one width, and a spread a shading can have
   // (a plain seam, the common case, reads no pixel here).
   if (seams.some((s) => Math.abs(s.end - s.start - width) > TWIN_WIDTH)) return false;
-  if (mids.some((m) => [0, 1, 2].every((c) => lines.max[m * 3 + c]! - lines.min[m * 3 + c]! < SHADE_MIN))) return false;
-  let first: number[] | undefined;
-  for (const mid of mids) {
-    const [head, tail] = lineEnds(raster, region, axis, mid);
-    if (!head.some((v, c) => Math.abs(v - tail[c]!) >= SHADE_MIN)) return false;
-    const ends = [...head, ...tail];
-    first ??= ends;
-    if (!ends.every((v, i) => Math.abs(v - first![i]!) <= TWIN_COLOUR)) return false;
-  }
-  return mids.every((mid) => shadesEvenly(raster, region, axis, mid));
+  return shadingAs(raster, region, axis, lines, mids, undefined) && mids.every((mid) => shadesEvenly(raster, region, axis, mid));
 }
 
 /**
@@ -286,14 +277,15 @@ function shadingAs(raster: Raster, region: Box, axis: 'horizontal' | 'vertical',
  */
 export function shadedAsMargins(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, seam: Interval, ends: readonly number[]): Interval | null {
   let best: Interval | null = null;
-  for (let i = seam.start; i < seam.end; ) {
-    if (!shadingAs(raster, region, axis, lines, [i], ends)) {
-      i++;
-      continue;
+  // Each line asked once; a stretch ends at the first line that does not shade so, or at the seam's end.
+  let start = -1;
+  for (let i = seam.start; i <= seam.end; i++) {
+    const shades = i < seam.end && shadingAs(raster, region, axis, lines, [i], ends);
+    if (shades && start < 0) start = i;
+    else if (!shades && start >= 0) {
+      if (best === null || i - start > best.end - best.start) best = { start, end: i };
+      start = -1;
     }
-    const start = i;
-    while (i < seam.end && shadingAs(raster, region, axis, lines, [i], ends)) i++;
-    if (best === null || i - start > best.end - best.start) best = { start, end: i };
   }
   if (best === null || best.end - best.start <= BLEND_LINES) return null;
   // One line of it shading evenly at least: heavy JPEG's noise breaks the evenness of most (seed
