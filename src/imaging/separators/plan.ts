@@ -34,6 +34,8 @@
  */
 import type { Box, Raster } from '../raster.js';
 import { crop } from '../crop.js';
+import { badgesExplain, eraseBadges, findBadges } from './badges.js';
+import { damagedSearched } from './damaged-seams.js';
 import { classifyLines, LineKind, lineMean, meanColour } from './classify.js';
 import { BLEND_LINES, canvasShare, CANVAS_SHARE_MAX, cb, collageColourOfBallots, cr, lineContinues, runOfBallot, sameColour, SOLID_PANEL_SHARE, type Ballot, type Rgb } from './collage-colour.js';
 import { FLAT_TOLERANCE } from './captions.js';
@@ -100,9 +102,27 @@ interface Candidate {
  * ```
  */
 export function planSplit(raster: Raster, options: SplitOptions = {}): SplitPlan {
-  const plan = planIn(raster, options, true);
+  const asIs = planIn(raster, options, true);
+  const plan = planWithoutBadges(raster, options, asIs) ?? asIs;
   // A request keeps its own rule (exactly n detected parts, else an even division).
   return options.parts === undefined ? checkedLayout(plan) : plan;
+}
+
+/**
+ * The plan of the picture with its numbered badges painted out (badges.ts), when it has badges,
+ * that plan has more parts than the picture's own (`asIs`), and its every cut is one of the
+ * picture's own or crosses a badge; else null.
+ */
+function planWithoutBadges(raster: Raster, options: SplitOptions, asIs: SplitPlan): SplitPlan | null {
+  if (options.parts !== undefined || !damagedSearched(raster)) return null;
+  const badges = findBadges(raster);
+  if (badges.length === 0) return null;
+  const erased = planIn(eraseBadges(raster, badges), options, true);
+  // Painting out only ever restores seams: a layout with no more parts than the picture's own
+  // would just move boxes the picture already shows by the pixels the painting smeared.
+  if (!erased.ok || (asIs.ok && erased.parts.length <= asIs.parts.length)) return null;
+  if (!badgesExplain(erased.parts, asIs.ok ? asIs.parts : [], badges)) return null;
+  return { ...erased, reason: `${erased.reason} (with ${badges.length} numbered badge${badges.length === 1 ? '' : 's'} painted out)` };
 }
 
 /**

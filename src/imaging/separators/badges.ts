@@ -1,0 +1,288 @@
+/**
+ * Numbered badges: filled discs (a digit inside, sometimes a ring) that organisers draw over the
+ * seams and junctions of a collage. A badge breaks every line of the seam it sits on for up to its
+ * diameter; several of them on one short seam hide most of it. Found first and painted over with
+ * what surrounds them, they leave the seam whole for the ordinary line rules.
+ *
+ * **Finding a disc** (`findBadges`): on every row, stretches of one colour (within FILL_TOLERANCE
+ * of the stretch's second pixel) BADGE_MIN_CHORD … BADGE_MAX_CHORD long, bounded by other colours
+ * on both sides; stretches of the same colour on consecutive rows whose midpoints agree within
+ * MIDPOINT_SLACK form a chain (a digit splits its rows, so a badge gives one chain above its digit
+ * and one below). A chain of CHAIN_MIN_ROWS or more whose half-lengths fit a circle (least squares
+ * on h² + y² = 2·y·cy + (r² − cy²), each row within FIT_SLACK) is a candidate disc, confirmed when
+ * its inner ring (0.8 r, clear of the digit, whose glyph reaches 0.58 r) is INNER_SHARE of the fill
+ * and its outer ring (r + OUTER_GAP) is not (at most OUTER_SHARE: a seam of the fill's colour
+ * crossing it covers a few of those points, a flat panel all of them).
+ *
+ * **Painting one out** (`eraseBadges`): every pixel of the union of the discs (grown by BLUR_RIM
+ * for JPEG's blur and the ring) takes the colour interpolated between the nearest pixels outside
+ * the union on its row, when those two agree (the row runs along a seam), else between those on
+ * its column when they agree (the column runs along a seam), else the row's interpolation (a
+ * panel's colours, content as before).
+ */
+import type { Box, Raster } from '../raster.js';
+
+/** A badge: centre and radius in pixels, and its fill colour. */
+export interface Badge {
+  cx: number;
+  cy: number;
+  r: number;
+  fill: [number, number, number];
+}
+
+/** Per-channel distance within which a pixel is the badge's fill (JPEG q25 keeps a flat fill within ~30). */
+const FILL_TOLERANCE = 40;
+/** Badges of radius 9–42: the generators draw 10–30, plus blur. */
+const MIN_RADIUS = 8;
+const MAX_RADIUS = 44;
+const BADGE_MIN_CHORD = 8;
+const BADGE_MAX_CHORD = 2 * MAX_RADIUS;
+const MIDPOINT_SLACK = 1.5;
+const CHAIN_MIN_ROWS = 3;
+const FIT_SLACK = 2;
+const INNER_SHARE = 0.9;
+const FLAT_FILL = 24;
+const OUTER_SHARE = 0.6;
+const EDGE_CONTRAST = 48;
+const GLYPH_CONTRAST = 80;
+const GLYPH_SHARE = 0.1;
+const OUTER_GAP = 4;
+const BLUR_RIM = 5;
+const RING_POINTS = 48;
+
+interface Stretch {
+  y: number;
+  x0: number;
+  x1: number; // exclusive
+  fill: [number, number, number];
+  chain: number;
+}
+
+const near = (d: Uint8Array, p: number, k: readonly number[], t: number): boolean =>
+  Math.abs(d[p]! - k[0]!) <= t && Math.abs(d[p + 1]! - k[1]!) <= t && Math.abs(d[p + 2]! - k[2]!) <= t;
+
+/**
+ * The badges of a picture.
+ *
+ * @example
+ * ```ts
+ * const badges = findBadges(raster); // [{ cx: 120, cy: 88, r: 20, fill: [220, 30, 40] }]
+ * ```
+ */
+export function findBadges(raster: Raster): Badge[] {
+  const { width, height, data: d } = raster;
+  const chains: Stretch[][] = [];
+  let previous: Stretch[] = [];
+  for (let y = 0; y < height; y++) {
+    const row: Stretch[] = [];
+    const base = y * width * 4;
+    let x = 1;
+    while (x < width - 1) {
+      const ref = base + (x + 1 < width ? x + 1 : x) * 4;
+      const k = [d[ref]!, d[ref + 1]!, d[ref + 2]!] as [number, number, number];
+      let end = x;
+      while (end < width && near(d, base + end * 4, k, FILL_TOLERANCE)) end++;
+      const length = end - x;
+      if (length >= BADGE_MIN_CHORD && length <= BADGE_MAX_CHORD && end < width) {
+        const s: Stretch = { y, x0: x, x1: end, fill: k, chain: -1 };
+        const mid = (x + end) / 2;
+        const above = previous.find((p) => Math.abs((p.x0 + p.x1) / 2 - mid) <= MIDPOINT_SLACK && sameFill(p.fill, k));
+        if (above) {
+          s.chain = above.chain;
+          chains[s.chain]!.push(s);
+        } else {
+          s.chain = chains.length;
+          chains.push([s]);
+        }
+        row.push(s);
+      }
+      x = Math.max(end, x + 1);
+    }
+    previous = row;
+  }
+  const found: Badge[] = [];
+  for (const chain of chains) {
+    if (chain.length < CHAIN_MIN_ROWS) continue;
+    const disc = fitCircle(chain);
+    if (!disc) continue;
+    if (found.some((b) => Math.hypot(b.cx - disc.cx, b.cy - disc.cy) < Math.max(b.r, disc.r) / 2)) continue;
+    const badge = confirmed(raster, disc);
+    if (badge) found.push(badge);
+  }
+  return found;
+}
+
+const sameFill = (a: readonly number[], b: readonly number[]): boolean =>
+  Math.abs(a[0]! - b[0]!) <= FILL_TOLERANCE && Math.abs(a[1]! - b[1]!) <= FILL_TOLERANCE && Math.abs(a[2]! - b[2]!) <= FILL_TOLERANCE;
+
+function fitCircle(chain: Stretch[]): Badge | null {
+  // Least squares for u = h² + y² = 2·y·cy + c.
+  let n = 0, sy = 0, syy = 0, su = 0, syu = 0, sx = 0;
+  for (const s of chain) {
+    const h = (s.x1 - s.x0) / 2;
+    const u = h * h + s.y * s.y;
+    n++;
+    sy += s.y;
+    syy += s.y * s.y;
+    su += u;
+    syu += s.y * u;
+    sx += (s.x0 + s.x1) / 2;
+  }
+  const det = n * syy - sy * sy;
+  if (det <= 0) return null;
+  const a = (n * syu - sy * su) / det; // 2·cy
+  const c = (su - a * sy) / n;
+  const cy = a / 2;
+  const r2 = c + cy * cy;
+  if (r2 <= 0) return null;
+  const r = Math.sqrt(r2);
+  if (r < MIN_RADIUS || r > MAX_RADIUS) return null;
+  for (const s of chain) {
+    const dy = s.y - cy;
+    const expected = Math.sqrt(Math.max(0, r2 - dy * dy));
+    if (Math.abs((s.x1 - s.x0) / 2 - expected) > FIT_SLACK) return null;
+  }
+  // The chain must reach towards the rim: a stripe of constant width fits a huge circle only.
+  return { cx: sx / n, cy, r, fill: chain[Math.floor(chain.length / 2)]!.fill };
+}
+
+/** The ring at `radius`: its points inside the picture, as offsets into the data. */
+function ring(raster: Raster, b: Badge, radius: number): number[] {
+  const { width, height } = raster;
+  const points: number[] = [];
+  for (let i = 0; i < RING_POINTS; i++) {
+    const t = (2 * Math.PI * i) / RING_POINTS;
+    const x = Math.round(b.cx + radius * Math.cos(t));
+    const y = Math.round(b.cy + radius * Math.sin(t));
+    if (x >= 0 && y >= 0 && x < width && y < height) points.push((y * width + x) * 4);
+  }
+  return points;
+}
+
+const distance = (d: Uint8Array, p: number, k: readonly number[]): number =>
+  Math.max(Math.abs(d[p]! - k[0]!), Math.abs(d[p + 1]! - k[1]!), Math.abs(d[p + 2]! - k[2]!));
+
+/** A disc of one flat fill, sharply bounded, with a glyph of another colour at its centre: null when any fails. */
+function confirmed(raster: Raster, b: Badge): Badge | null {
+  const d = raster.data;
+  const inner = ring(raster, b, 0.8 * b.r);
+  if (inner.length < RING_POINTS) return null;
+  const fill: [number, number, number] = [0, 0, 0];
+  for (const p of inner) for (let c = 0; c < 3; c++) fill[c] += d[p + c]! / inner.length;
+  const flat = inner.filter((p) => distance(d, p, fill) <= FLAT_FILL).length;
+  if (flat < INNER_SHARE * inner.length) return null;
+  const outer = ring(raster, b, b.r + OUTER_GAP);
+  const apart = outer.filter((p) => distance(d, p, fill) > EDGE_CONTRAST).length;
+  if (apart < OUTER_SHARE * outer.length) return null;
+  // The digit: pixels far from the fill inside the box a digit of the badge's size takes.
+  const { width } = raster;
+  let ink = 0, all = 0;
+  for (let y = Math.round(b.cy - 0.45 * b.r); y <= Math.round(b.cy + 0.45 * b.r); y++) {
+    for (let x = Math.round(b.cx - 0.35 * b.r); x <= Math.round(b.cx + 0.35 * b.r); x++) {
+      all++;
+      if (distance(d, (y * width + x) * 4, fill) > GLYPH_CONTRAST) ink++;
+    }
+  }
+  if (ink < GLYPH_SHARE * all) return null;
+  return { ...b, fill: fill.map(Math.round) as [number, number, number] };
+}
+
+/**
+ * A copy of `raster` with every badge painted over by its surroundings.
+ *
+ * @example
+ * ```ts
+ * const clean = eraseBadges(raster, findBadges(raster));
+ * ```
+ */
+export function eraseBadges(raster: Raster, badges: readonly Badge[]): Raster {
+  const { width, height, data } = raster;
+  const mask = new Uint8Array(width * height);
+  for (const b of badges) {
+    const R = b.r + BLUR_RIM;
+    for (let y = Math.max(0, Math.floor(b.cy - R)); y <= Math.min(height - 1, Math.ceil(b.cy + R)); y++) {
+      const dy = y - b.cy;
+      const half = Math.sqrt(Math.max(0, R * R - dy * dy));
+      for (let x = Math.max(0, Math.floor(b.cx - half)); x <= Math.min(width - 1, Math.ceil(b.cx + half)); x++) mask[y * width + x] = 1;
+    }
+  }
+  const out = new Uint8Array(data);
+  const AGREE = 24;
+  const agree = (p: number, q: number): boolean => p >= 0 && q >= 0 && Math.abs(data[p]! - data[q]!) <= AGREE && Math.abs(data[p + 1]! - data[q + 1]!) <= AGREE && Math.abs(data[p + 2]! - data[q + 2]!) <= AGREE;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!mask[y * width + x]) continue;
+      let l = x, r = x, u = y, w = y;
+      while (l >= 0 && mask[y * width + l]) l--;
+      while (r < width && mask[y * width + r]) r++;
+      while (u >= 0 && mask[u * width + x]) u--;
+      while (w < height && mask[w * width + x]) w++;
+      const pl = l >= 0 ? (y * width + l) * 4 : -1;
+      const pr = r < width ? (y * width + r) * 4 : -1;
+      const pu = u >= 0 ? (u * width + x) * 4 : -1;
+      const pw = w < height ? (w * width + x) * 4 : -1;
+      let p: number, q: number, t: number;
+      if (agree(pl, pr)) (p = pl), (q = pr), (t = (x - l) / (r - l));
+      else if (agree(pu, pw)) (p = pu), (q = pw), (t = (y - u) / (w - u));
+      else if (pl >= 0 && pr >= 0) (p = pl), (q = pr), (t = (x - l) / (r - l));
+      else (p = pl >= 0 ? pl : pr), (q = p), (t = 0);
+      if (p < 0) continue;
+      const o = (y * width + x) * 4;
+      for (let c = 0; c < 3; c++) out[o + c] = Math.round(data[p + c]! * (1 - t) + data[q + c]! * t);
+    }
+  }
+  return { ...raster, data: out };
+}
+
+/** An interior edge of a layout: where one part ends and the next begins, and the stretch it runs along. */
+interface Cut {
+  axis: 'x' | 'y';
+  at: number;
+  from: number;
+  to: number;
+}
+
+function cutsOf(parts: readonly Box[]): Cut[] {
+  const cuts: Cut[] = [];
+  for (const p of parts) {
+    const right = p.x + p.width;
+    const bottom = p.y + p.height;
+    if (parts.some((o) => o.x === right && o.y < bottom && o.y + o.height > p.y)) cuts.push({ axis: 'x', at: right, from: p.y, to: bottom });
+    if (parts.some((o) => o.y === bottom && o.x < right && o.x + o.width > p.x)) cuts.push({ axis: 'y', at: bottom, from: p.x, to: right });
+  }
+  // One seam is one cut: a grid's seam is the edge of every part along it, joined end to end.
+  cuts.sort((a, b) => (a.axis === b.axis ? a.at - b.at || a.from - b.from : a.axis < b.axis ? -1 : 1));
+  const joined: Cut[] = [];
+  for (const cut of cuts) {
+    const last = joined[joined.length - 1];
+    if (last && last.axis === cut.axis && last.at === cut.at && cut.from <= last.to) last.to = Math.max(last.to, cut.to);
+    else joined.push({ ...cut });
+  }
+  return joined;
+}
+
+/** How far (px) a cut may lie from where the other layout or a badge puts it: JPEG's blur moves a seam's middle by a pixel or two. */
+const CUT_SLACK = 3;
+
+/**
+ * Whether the layout found with the badges painted out may stand: each of its cuts is one the
+ * picture's own layout has too, or one that crosses a badge. Painting a badge out can only
+ * restore the seam it sat on; a new cut anywhere else (measured: a palm trunk in a photo whose
+ * part search changed once a junction badge was gone) was not made visible by the painting.
+ *
+ * @example
+ * ```ts
+ * const stands = badgesExplain(erasedPlan.parts, plainPlan.ok ? plainPlan.parts : [], badges);
+ * ```
+ */
+export function badgesExplain(withBadgesErased: readonly Box[], asIs: readonly Box[], badges: readonly Badge[]): boolean {
+  const own = cutsOf(asIs);
+  return cutsOf(withBadgesErased).every((cut) => {
+    const along = (a: number, b: number): boolean => a < cut.to && b > cut.from;
+    if (own.some((o) => o.axis === cut.axis && Math.abs(o.at - cut.at) <= CUT_SLACK && along(o.from, o.to))) return true;
+    return badges.some((b) => {
+      const [across, length] = cut.axis === 'x' ? [b.cx, b.cy] : [b.cy, b.cx];
+      return Math.abs(across - cut.at) <= b.r + CUT_SLACK && along(length - b.r, length + b.r);
+    });
+  });
+}
