@@ -93,3 +93,13 @@ export function setPixel(r: Raster, x: number, y: number, [cr, cg, cb]: Rgb): vo
   r.data[p + 2] = cb;
   r.data[p + 3] = 255;
 }
+
+/** A filled disc with a block in its middle standing for the digit (light, unless `digit` says). */
+export function badge(r: Raster, cx: number, cy: number, radius: number, colour: Rgb = [220, 30, 30], digit: Rgb = [250, 250, 250]): void {
+  for (let y = Math.floor(cy - radius); y <= Math.ceil(cy + radius); y++) {
+    for (let x = Math.floor(cx - radius); x <= Math.ceil(cx + radius); x++) {
+      if (x >= 0 && y >= 0 && x < r.width && y < r.height && (x - cx) ** 2 + (y - cy) ** 2 <= radius * radius) fill(r, { x, y, width: 1, height: 1 }, colour);
+    }
+  }
+  fill(r, { x: Math.round(cx - radius / 4), y: Math.round(cy - radius / 3), width: Math.round(radius / 2), height: Math.round((2 * radius) / 3) }, digit);
+}

@@ -10,20 +10,10 @@ import { classifyLines, measureLines, planSplit } from '../../src/imaging/separa
 import { damagedSeams } from '../../src/imaging/separators/damaged-seams.js';
 import { BLOB_MAX, crossedWithoutBadge, edgeSeamWideEnough, MAX_OCCLUDERS, OCCLUDED_SHARE, readSeamLine } from '../../src/imaging/separators/occluded-seams.js';
 import { scoreBatch } from './score.js';
-import { fill, gradientPanel, random, setPixel, type Rgb } from './build.js';
+import { badge, fill, gradientPanel, random, setPixel, type Rgb } from './build.js';
 
 const full = (r: Raster): Box => ({ x: 0, y: 0, width: r.width, height: r.height });
 const WHITE: Rgb = [255, 255, 255];
-
-/** A filled disc with a block in its middle standing for the digit (light, unless `digit` says). */
-function badge(r: Raster, cx: number, cy: number, radius: number, colour: Rgb = [220, 30, 30], digit: Rgb = [250, 250, 250]): void {
-  for (let y = Math.floor(cy - radius); y <= Math.ceil(cy + radius); y++) {
-    for (let x = Math.floor(cx - radius); x <= Math.ceil(cx + radius); x++) {
-      if (x >= 0 && y >= 0 && x < r.width && y < r.height && (x - cx) ** 2 + (y - cy) ** 2 <= radius * radius) fill(r, { x, y, width: 1, height: 1 }, colour);
-    }
-  }
-  fill(r, { x: Math.round(cx - radius / 4), y: Math.round(cy - radius / 3), width: Math.round(radius / 2), height: Math.round((2 * radius) / 3) }, digit);
-}
 
 /** Damaged seams found along both axes of the whole picture (first pass: no collage colour). */
 function found(r: Raster): { columns: unknown[]; rows: unknown[] } {
