@@ -31,6 +31,20 @@ interface PendingConfirmation {
 /** Geolocation error codes (PERMISSION_DENIED 1, POSITION_UNAVAILABLE 2, TIMEOUT 3) in the API's words. */
 const GEO_ERRORS = { 1: 'denied', 2: 'unavailable', 3: 'timeout' } as const;
 
+/**
+ * Whether a position fixed in the last 30 s may answer. Only while the browser reports the
+ * permission as granted: Chromium 150 hands a cached position to a page whose permission was
+ * revoked after the fix, so with any other state (or no Permissions API) the position is fixed
+ * afresh and the browser's own decision stands.
+ */
+async function cachedPositionAllowed(): Promise<boolean> {
+  try {
+    return (await navigator.permissions.query({ name: 'geolocation' })).state === 'granted';
+  } catch {
+    return false;
+  }
+}
+
 class PageController {
   private readonly view: ConversationView;
   private status: PageStatus | null = null;
@@ -331,11 +345,13 @@ class PageController {
       answer({ error: 'unsupported' });
       return;
     }
-    navigator.geolocation.getCurrentPosition(
-      (position) =>
-        answer({ latitude: position.coords.latitude, longitude: position.coords.longitude, accuracy: position.coords.accuracy }),
-      (failure) => answer({ error: GEO_ERRORS[failure.code as 1 | 2 | 3] ?? 'unavailable' }),
-      { enableHighAccuracy: true, timeout: 45_000, maximumAge: 30_000 },
+    void cachedPositionAllowed().then((allowed) =>
+      navigator.geolocation.getCurrentPosition(
+        (position) =>
+          answer({ latitude: position.coords.latitude, longitude: position.coords.longitude, accuracy: position.coords.accuracy }),
+        (failure) => answer({ error: GEO_ERRORS[failure.code as 1 | 2 | 3] ?? 'unavailable' }),
+        { enableHighAccuracy: true, timeout: 45_000, maximumAge: allowed ? 30_000 : 0 },
+      ),
     );
   }
 
