@@ -27,7 +27,9 @@
  * and summed premultiplied. Contributor tables are built once per call, and every output column
  * reads the same number of source pixels (zero-weight padding where its span is shorter), so there
  * is no per-column branch on the span's length; for most ratios up to 3 that number is four and
- * the opaque sums are written out for four pixels without an inner loop.
+ * the opaque sums are written out for four pixels without an inner loop. That is the row-fed
+ * `AreaShrinker`; an opaque region held whole at a ratio up to 3 is summed down first instead and
+ * copies repeated output rows (`resampleOpaqueByArea`, the same bytes).
  */
 import { assertBoxInside, crop } from './crop.js';
 import { ImageError } from './errors.js';
