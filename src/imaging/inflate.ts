@@ -369,7 +369,13 @@ function run(input: Uint8Array, zlibFramed: boolean, out: Output): string | unde
       // The buffer keeps a full window once it has slid, so only the stream's first 32 KiB can reach back too far.
       if (distance > pos) return flushThen(out, buf, start, pos, 'invalid distance too far back');
       let from = pos - distance;
-      if (len >= 32) {
+      if (distance === 1 && len >= 32) {
+        // A run of one byte: one fill. On the 4K screenshot these are 65 % of the 24.9 MB inflated
+        // (70 k matches, nearly all 258 long: flat areas filtered to zeros), and the doubling copy
+        // below took nine copyWithin calls for each.
+        buf.fill(buf[from]!, pos, pos + len);
+        pos += len;
+      } else if (len >= 32) {
         // Long matches by native copies. A match overlapping itself (a run: distance < length) is a
         // repeating pattern, so what is already copied is copied again, doubling each time.
         const stop = pos + len;

@@ -57,6 +57,22 @@ describe('inflateInto', () => {
     expect(bytes.equals(Buffer.from(data))).toBe(true);
   });
 
+  it('fills one-byte runs of every value, across the output window, exactly', () => {
+    // Runs of one byte (distance-1 matches, mostly 258 long) are filled in one step; runs of
+    // changing values and lengths over 1.5 MB check that the byte, start and end are right.
+    const data = new Uint8Array(1_500_000);
+    for (let at = 0, k = 0; at < data.length; k++) {
+      const n = Math.min(data.length - at, 1 + ((k * 7919) % 1500));
+      data.fill((k * 37 + 1) & 255, at, at + n);
+      at += n;
+    }
+    for (const strategy of [constants.Z_DEFAULT_STRATEGY, constants.Z_RLE]) {
+      const { produced, failure, bytes } = inflateAll([new Uint8Array(deflateSync(data, { strategy }))], data.length);
+      expect([produced, failure]).toEqual([data.length, undefined]);
+      expect(bytes.equals(Buffer.from(data))).toBe(true);
+    }
+  });
+
   it('stops a bomb with corrupt before handing over more than the budget', () => {
     const bomb = new Uint8Array(deflateSync(new Uint8Array(20_000_000)));
     let received = 0;

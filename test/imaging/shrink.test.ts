@@ -184,6 +184,37 @@ describe('shrinkToFit', () => {
     );
   });
 
+  it('equals the slow exact definition on opaque pictures of repeated rows, cropped anywhere', () => {
+    // Opaque regions held whole are summed down first and copy an output row whose source rows all
+    // repeat the ones above; runs of equal rows (two or three distinct ones) exercise that shortcut.
+    const repeatedRows = fc
+      .record({ width: fc.integer({ min: 1, max: 30 }), height: fc.integer({ min: 1, max: 70 }) })
+      .chain(({ width, height }) =>
+        fc.record({
+          rows: fc.array(fc.uint8Array({ minLength: width * 3, maxLength: width * 3 }), { minLength: 1, maxLength: 3 }),
+          runs: fc.array(fc.integer({ min: 1, max: 12 }), { minLength: height, maxLength: height }),
+          box: fc.record({ x: fc.nat(width - 1), y: fc.nat(height - 1), w: fc.integer({ min: 1, max: width }), h: fc.integer({ min: 1, max: height }) }),
+        }).map(({ rows, runs, box }) => {
+          const data = new Uint8Array(width * height * 4);
+          for (let y = 0, run = 0, pick = 0; y < height; y++, run--) {
+            if (run <= 0) [run, pick] = [runs[y]!, (pick + runs[y]!) % rows.length];
+            for (let x = 0; x < width; x++) data.set([...rows[pick]!.subarray(x * 3, x * 3 + 3), 255], (y * width + x) * 4);
+          }
+          const x = Math.min(box.x, width - 1);
+          const y = Math.min(box.y, height - 1);
+          return { raster: { width, height, data } as Raster, box: { x, y, width: Math.min(box.w, width - x), height: Math.min(box.h, height - y) } };
+        }),
+      );
+    fc.assert(
+      fc.property(repeatedRows, fc.integer({ min: 1, max: 69 }), ({ raster, box }, limit) => {
+        const out = cropAndShrinkToFit(raster, box, limit);
+        if (out.width === box.width && out.height === box.height) return;
+        expect(Array.from(out.data)).toEqual(Array.from(referenceShrink(crop(raster, box), out.width, out.height)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('gives the same result when the bytes are not 4-aligned in their buffer (no 32-bit view possible)', () => {
     fc.assert(
       fc.property(opaqueRaster, fc.integer({ min: 1, max: 59 }), (raster, limit) => {
