@@ -77,6 +77,11 @@ export class Component {
     this.coefficients = progressive ? new Int16Array(this.blocksPerLine * this.blocksPerColumn * 64) : null;
   }
 
+  /** The plane is a ring: it holds fewer rows than the component has. */
+  get ringed(): boolean {
+    return this.planeRows < this.blocksPerColumn * this.blockSize;
+  }
+
   /** Inverse-transforms the 64 coefficients at `coefficients[offset…]` into the plane at block (row, col). */
   storeBlock(coefficients: Int16Array, offset: number, row: number, col: number): void {
     const size = this.blockSize;

@@ -228,8 +228,8 @@ const RING_MCU_ROWS = 3;
 /**
  * `decodeJpegPixels` proper. `ring`: a sequential 4:2:0 YCbCr frame keeps its planes as a ring of
  * a few MCU rows (converted one MCU row behind the decoding) instead of whole: the 25 MP photo's
- * full decode then allocates 0.4 MB of planes instead of 37.7 MB, its 1/2 decode 0.2 MB instead
- * of 9.4 MB, so fewer collections are triggered by the memory each decode claims and fewer fresh
+ * full decode then allocates 0.6 MB of planes instead of 37.7 MB, its 1/2 view decode 0.15 MB
+ * instead of 9.4 MB, so fewer collections are triggered by the memory each decode claims and fewer fresh
  * pages are touched. When the file needs the whole planes it throws NeedsWholePlanes.
  */
 function decodeFrame(bytes: Uint8Array, scale: JpegScale, sink: JpegRowSink | undefined, ring: boolean): DecodedJpeg {
@@ -322,7 +322,7 @@ function decodeFrame(bytes: Uint8Array, scale: JpegScale, sink: JpegRowSink | un
       // Entropy-coded data follows the scan header directly; a marker (or the end) there means none.
       const hasData = end < bytes.length && !(bytes[end] === 0xff && bytes[end + 1] !== 0x00);
       let onMcuRow: McuRowConverter | undefined;
-      const ringed = components[0]!.planeRows < components[0]!.blocksPerColumn * components[0]!.blockSize;
+      const ringed = components[0]!.ringed;
       if (hasData && scans === 0 && !frame.progressive && end > body && bytes[body] === components.length) {
         // The model as the markers so far say; rechecked at the end, where a late marker redoes all.
         const model = rowModel(colorModel(components, jfif, adobeTransform));
@@ -393,7 +393,7 @@ function decodeFrame(bytes: Uint8Array, scale: JpegScale, sink: JpegRowSink | un
     return { width, height, data: sink === undefined ? data : new Uint8Array(0), orientation };
   }
   // A late marker changed the model: every row is converted again, which a ring no longer holds.
-  if (components[0]!.planeRows < components[0]!.blocksPerColumn * components[0]!.blockSize) throw new NeedsWholePlanes();
+  if (components[0]!.ringed) throw new NeedsWholePlanes();
   if (delivery.delivered) sink?.restart(model === 'ycbcr-unconverted');
   const data = output(width, height, model);
   convertRows(components, model, adobeTransform >= 0, width, height, maxH, maxV, new Uint8ClampedArray(data.buffer), 0, height, sink);
