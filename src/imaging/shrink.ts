@@ -819,9 +819,20 @@ export class Ycbcr420Shrinker {
   /**
    * Writes every output row whose source rows are all below `available` (luma rows; chroma row r
    * is final with luma row 2r). Planes: `luma` rows `lumaStride` bytes apart, `cb` and `cr` rows
-   * `chromaStride` apart, each from byte 0.
+   * `chromaStride` apart, each from byte 0. A plane may be a ring of its last `lumaRows` (chroma:
+   * `chromaRows`) rows, row r at (r % rows) × stride: the rows an unwritten output row still
+   * needs (at most its source rows' count) must then not have been overwritten yet.
    */
-  addPlanes(luma: Uint8Array, lumaStride: number, cb: Uint8Array, cr: Uint8Array, chromaStride: number, available: number): void {
+  addPlanes(
+    luma: Uint8Array,
+    lumaStride: number,
+    cb: Uint8Array,
+    cr: Uint8Array,
+    chromaStride: number,
+    available: number,
+    lumaRows = Math.ceil(luma.length / lumaStride),
+    chromaRows = Math.ceil(cb.length / chromaStride),
+  ): void {
     const { lines, chromaLines, chromaWidth } = this;
     const lumaWords = wordsOf(luma, lumaStride);
     const cbWords = wordsOf(cb, chromaStride);
@@ -830,11 +841,11 @@ export class Ycbcr420Shrinker {
       const t = this.row;
       const first = lines.start[t]!;
       if (first + lines.count > Math.min(available, this.height)) return;
-      verticalSums(luma, lumaWords, first * lumaStride, lumaStride, lines.weight, t * lines.count, lines.count, this.lumaSums, this.width);
-      const chromaFirst = chromaLines.start[t]! * chromaStride;
+      verticalSums(luma, lumaWords, first, lumaStride, lumaRows, lines.weight, t * lines.count, lines.count, this.lumaSums, this.width);
+      const chromaFirst = chromaLines.start[t]!;
       const wi = t * chromaLines.count;
-      verticalSums(cb, cbWords, chromaFirst, chromaStride, chromaLines.weight, wi, chromaLines.count, this.cbSums, chromaWidth);
-      verticalSums(cr, crWords, chromaFirst, chromaStride, chromaLines.weight, wi, chromaLines.count, this.crSums, chromaWidth);
+      verticalSums(cb, cbWords, chromaFirst, chromaStride, chromaRows, chromaLines.weight, wi, chromaLines.count, this.cbSums, chromaWidth);
+      verticalSums(cr, crWords, chromaFirst, chromaStride, chromaRows, chromaLines.weight, wi, chromaLines.count, this.crSums, chromaWidth);
       writeRowYcbcr420(this.lumaSums, this.cbSums, this.crSums, this.columns, this.chromaColumns, this.out, t, this.outWidth, this.width * this.height);
       this.row++;
     }
@@ -881,8 +892,9 @@ function wordsOf(plane: Uint8Array, stride: number): Uint32Array | null {
 }
 
 /**
- * `sums[x]` = Σ_j weight[wi + j] · plane[at + j·stride + x] for x < n: one output row's source
- * rows added with their vertical weights. Exact in 32 bits: the weights of one output row add up
+ * `sums[x]` = Σ_j weight[wi + j] · plane[row(first + j) + x] for x < n, row(r) = (r % rows) ·
+ * stride (`rows`: the plane's row count, or a ring's): one output row's source rows added with
+ * their vertical weights. Exact in 32 bits: the weights of one output row add up
  * to the source height, so a sum is at most 255 × 65535 (JPEG's largest side). With `words`, two
  * and three rows go four samples a load, up to n rounded up to a word (padding samples inside the
  * stride, summed into `sums`' spare slots): the 25 MP view's shrink 30.8 -> 26.4 ms CPU
@@ -891,8 +903,9 @@ function wordsOf(plane: Uint8Array, stride: number): Uint32Array | null {
 function verticalSums(
   plane: Uint8Array,
   words: Uint32Array | null,
-  at: number,
+  first: number,
   stride: number,
+  rows: number,
   weight: Int32Array,
   wi: number,
   count: number,
@@ -903,10 +916,10 @@ function verticalSums(
     const a = weight[wi]!;
     const b = weight[wi + 1]!;
     const c = count === 3 ? weight[wi + 2]! : 0;
-    const r0 = at >> 2;
-    const r1 = r0 + (stride >> 2);
+    const r0 = ((first % rows) * stride) >> 2;
+    const r1 = (((first + 1) % rows) * stride) >> 2;
     // Two rows read a third that is the second again, weighed 0: one loop for both.
-    const r2 = count === 3 ? r1 + (stride >> 2) : r1;
+    const r2 = count === 3 ? (((first + 2) % rows) * stride) >> 2 : r1;
     for (let x = 0, i = 0; x < n; x += 4, i++) {
       const p = words[r0 + i]!;
       const q = words[r1 + i]!;
@@ -918,25 +931,27 @@ function verticalSums(
     }
     return;
   }
+  const at = (first % rows) * stride;
   if (count === 3) {
     const a = weight[wi]!;
     const b = weight[wi + 1]!;
     const c = weight[wi + 2]!;
-    const r1 = at + stride;
-    const r2 = r1 + stride;
+    const r1 = ((first + 1) % rows) * stride;
+    const r2 = ((first + 2) % rows) * stride;
     for (let x = 0; x < n; x++) sums[x] = a * plane[at + x]! + b * plane[r1 + x]! + c * plane[r2 + x]!;
     return;
   }
   if (count === 2) {
     const a = weight[wi]!;
     const b = weight[wi + 1]!;
-    const r1 = at + stride;
+    const r1 = ((first + 1) % rows) * stride;
     for (let x = 0; x < n; x++) sums[x] = a * plane[at + x]! + b * plane[r1 + x]!;
     return;
   }
   const a = weight[wi]!;
   for (let x = 0; x < n; x++) sums[x] = a * plane[at + x]!;
-  for (let j = 1, r = at + stride; j < count; j++, r += stride) {
+  for (let j = 1; j < count; j++) {
+    const r = ((first + j) % rows) * stride;
     const w = weight[wi + j]!;
     for (let x = 0; x < n; x++) sums[x] += w * plane[r + x]!;
   }

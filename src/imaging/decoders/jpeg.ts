@@ -132,12 +132,20 @@ class ShrinkingSink implements JpegRowSink {
     this.fedRows().addRows(data, 0, this.stride, y1 - y0);
   }
 
-  planes420(luma: Uint8Array, lumaStride: number, cb: Uint8Array, cr: Uint8Array, chromaStride: number, y1: number): void {
+  planes420(luma: Uint8Array, lumaStride: number, cb: Uint8Array, cr: Uint8Array, chromaStride: number, y1: number, lumaRows: number, chromaRows: number): void {
     if (!(this.shrinker instanceof Ycbcr420Shrinker)) {
       const { width: w, height: h } = this;
       this.shrinker = new Ycbcr420Shrinker(w, h, Math.min(this.outWidth, w), Math.min(this.outHeight, h));
     }
-    this.shrinker.addPlanes(luma, lumaStride, cb, cr, chromaStride, y1);
+    this.shrinker.addPlanes(luma, lumaStride, cb, cr, chromaStride, y1, lumaRows, chromaRows);
+  }
+
+  /**
+   * An output row not yet written needs source rows from at most its window's length above the
+   * rows given so far: an area average's window is at most ceil(height / outHeight) + 1 rows.
+   */
+  planeRowsBehind(height: number): number {
+    return Math.ceil(height / Math.min(this.outHeight, height)) + 1;
   }
 
   restart(ycbcr: boolean): void {

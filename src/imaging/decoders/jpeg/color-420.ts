@@ -11,7 +11,7 @@ import * as tables from './ycbcr-tables.js';
 const { ALPHA, B_ADD, B_CB, CB_B, CB_G, CLAMP, CLAMP_OFFSET, CR_G, CR_R, G_ADD, G_CB, G_CR, R_ADD, R_CR, SCALE_BITS } = tables;
 
 /** True when `components` is Y at 2×2 with Cb and Cr at 1×1: the layout `ycbcr420ToRgba32` handles. */
-export function isYcbcr420(components: Component[]): boolean {
+export function isYcbcr420(components: ReadonlyArray<{ readonly h: number; readonly v: number }>): boolean {
   const [y, cb, cr] = components;
   return components.length === 3 && y!.h === 2 && y!.v === 2 && cb!.h === 1 && cb!.v === 1 && cr!.h === 1 && cr!.v === 1;
 }
@@ -28,19 +28,25 @@ export function isYcbcr420(components: Component[]): boolean {
 export function ycbcr420ToRgba32(components: Component[], width: number, out: Uint32Array, y0: number, y1: number, base = 0): void {
   const [luma, cb, cr] = components as [Component, Component, Component];
   const lastRow = cb.sampleHeight - 1;
+  // Planes may be rings (Component.planeRows): row r at (r % planeRows) × stride. A ring holds
+  // whole MCU rows, an even number of luma rows, so rows y and y + 1 (y even) stay adjacent.
+  const lumaRows = luma.planeRows;
+  const chromaRows = cb.planeRows;
+  const chromaStride = cb.stride;
   for (let y = y0; y < y1; ) {
     const cy = y >> 1;
+    const chroma = (cy % chromaRows) * chromaStride;
     if ((y & 1) === 0 && y + 1 < y1) {
       // Both rows of this chroma row at once: they share its samples and the loop around them.
-      const above = Math.max(cy - 1, 0) * cb.stride;
-      const below = Math.min(cy + 1, lastRow) * cb.stride;
-      rows420(luma.plane, y * luma.stride, luma.stride, cb.plane, cr.plane, cy * cb.stride, above, below, cb.sampleWidth, out, (y - base) * width, width);
+      const above = (Math.max(cy - 1, 0) % chromaRows) * chromaStride;
+      const below = (Math.min(cy + 1, lastRow) % chromaRows) * chromaStride;
+      rows420(luma.plane, (y % lumaRows) * luma.stride, luma.stride, cb.plane, cr.plane, chroma, above, below, cb.sampleWidth, out, (y - base) * width, width);
       y += 2;
       continue;
     }
     // The nearer neighbouring chroma row: above for even rows, below for odd ones (edges repeat).
     const ny = Math.min(Math.max((y & 1) === 1 ? cy + 1 : cy - 1, 0), lastRow);
-    row420(luma.plane, y * luma.stride, cb.plane, cr.plane, cy * cb.stride, ny * cb.stride, cb.sampleWidth, out, (y - base) * width, width);
+    row420(luma.plane, (y % lumaRows) * luma.stride, cb.plane, cr.plane, chroma, (ny % chromaRows) * chromaStride, cb.sampleWidth, out, (y - base) * width, width);
     y++;
   }
 }
@@ -237,7 +243,10 @@ export function ycbcr420ToRgba32Replicated(components: Component[], width: numbe
     // pair's three colour terms serve four pixels instead of two (with the IDCT change, the 25 MP
     // photo's 1/2 decode went from about 94 to 85 ms CPU when this was added).
     const both = (y & 1) === 0 && y + 1 < y1;
-    rowsReplicated(luma.plane, y * luma.stride, both ? luma.stride : 0, cb.plane, cr.plane, (y >> 1) * cb.stride, out, (y - base) * width, both ? width : 0, width);
+    // Ring planes (Component.planeRows) hold whole MCU rows: rows y and y + 1 (y even) stay adjacent.
+    const l0 = (y % luma.planeRows) * luma.stride;
+    const chroma = ((y >> 1) % cb.planeRows) * cb.stride;
+    rowsReplicated(luma.plane, l0, both ? luma.stride : 0, cb.plane, cr.plane, chroma, out, (y - base) * width, both ? width : 0, width);
     y += both ? 2 : 1;
   }
 }
@@ -305,7 +314,9 @@ export function ycbcr420ToWords32Replicated(components: Component[], width: numb
   const [luma, cb, cr] = components as [Component, Component, Component];
   for (let y = y0; y < y1; ) {
     const both = (y & 1) === 0 && y + 1 < y1;
-    wordsReplicated(luma.plane, y * luma.stride, both ? luma.stride : 0, cb.plane, cr.plane, (y >> 1) * cb.stride, out, (y - base) * width, both ? width : 0, width);
+    const l0 = (y % luma.planeRows) * luma.stride;
+    const chroma = ((y >> 1) % cb.planeRows) * cb.stride;
+    wordsReplicated(luma.plane, l0, both ? luma.stride : 0, cb.plane, cr.plane, chroma, out, (y - base) * width, both ? width : 0, width);
     y += both ? 2 : 1;
   }
 }

@@ -27,8 +27,13 @@ export class Component {
   /** Blocks covering whole MCUs: what interleaved scans code, and the plane's size. */
   readonly blocksPerLine: number;
   readonly blocksPerColumn: number;
-  /** Decoded samples, `stride` = blocksPerLine × blockSize apart. */
+  /**
+   * Decoded samples, `stride` = blocksPerLine × blockSize apart: every row of the component, or
+   * with a ring (`ringMcuRows`) the last few MCU rows only, sample row y at plane row y % planeRows.
+   */
   readonly plane: Uint8Array;
+  /** Rows the plane holds: all (blocksPerColumn × blockSize), or a ring's; row y lives at (y % planeRows) × stride. */
+  readonly planeRows: number;
   /** The same plane as 32-bit words, for the 8- and 4-sample IDCTs' four-sample stores; null at 1/4 and 1/8. */
   private readonly words: Uint32Array | null;
   readonly stride: number;
@@ -51,6 +56,8 @@ export class Component {
     maxV: number,
     progressive: boolean,
     blockSize = 8,
+    /** 0: the plane holds every row; n > 0: a ring of the n most recent MCU rows (see `planeRows`). */
+    ringMcuRows = 0,
   ) {
     this.id = spec.id;
     this.h = spec.h;
@@ -64,15 +71,21 @@ export class Component {
     this.blocksPerLine = Math.ceil(width / (8 * maxH)) * spec.h;
     this.blocksPerColumn = Math.ceil(height / (8 * maxV)) * spec.v;
     this.stride = this.blocksPerLine * blockSize;
-    this.plane = new Uint8Array(this.stride * this.blocksPerColumn * blockSize);
+    this.planeRows = (ringMcuRows > 0 ? Math.min(ringMcuRows * spec.v, this.blocksPerColumn) : this.blocksPerColumn) * blockSize;
+    this.plane = new Uint8Array(this.stride * this.planeRows);
     this.words = blockSize >= 4 ? new Uint32Array(this.plane.buffer, 0, this.plane.length >> 2) : null;
     this.coefficients = progressive ? new Int16Array(this.blocksPerLine * this.blocksPerColumn * 64) : null;
+  }
+
+  /** The plane is a ring: it holds fewer rows than the component has. */
+  get ringed(): boolean {
+    return this.planeRows < this.blocksPerColumn * this.blockSize;
   }
 
   /** Inverse-transforms the 64 coefficients at `coefficients[offset…]` into the plane at block (row, col). */
   storeBlock(coefficients: Int16Array, offset: number, row: number, col: number): void {
     const size = this.blockSize;
-    const at = row * size * this.stride + col * size;
+    const at = ((row * size) % this.planeRows) * this.stride + col * size;
     if (size === 8) idct8x8(coefficients, offset, this.quant!, this.words!, at >> 2, this.stride >> 2, this.workspace);
     else if (size === 4) idct4x4(coefficients, offset, this.quant!, this.words!, at >> 2, this.stride >> 2);
     else idctScaled(coefficients, offset, this.quant!, this.plane, at, this.stride, size, this.workspace);
@@ -84,7 +97,7 @@ export class Component {
       this.storeBlock(coefficients, offset, row, col);
       return;
     }
-    const at = row * 8 * this.stride + col * 8;
+    const at = ((row * 8) % this.planeRows) * this.stride + col * 8;
     idct8x8Corner(coefficients, offset, this.quant!, this.words!, at >> 2, this.stride >> 2, this.workspace);
   }
 
@@ -92,7 +105,7 @@ export class Component {
   storeFlatBlock(dc: number, row: number, col: number): void {
     const stride = this.stride;
     const size = this.blockSize;
-    const at = row * size * stride + col * size;
+    const at = ((row * size) % this.planeRows) * stride + col * size;
     if (size === 8) {
       idctFlat8x8(dc, this.quant![0]!, this.words!, at >> 2, stride >> 2);
       return;
