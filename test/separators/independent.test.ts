@@ -22,7 +22,7 @@ const BATCHES: Record<string, Held> = {
     cuts: {},
   },
   'independent-b': {
-    floor: 58,
+    floor: 59,
     cuts: {},
   },
 };
