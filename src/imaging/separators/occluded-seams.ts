@@ -31,7 +31,9 @@
  * carry half a junction badge each: there PART_OCCLUDED_SHARE. A digit drawn in the seam colour
  * does not make a badge two (DIGIT_GAP_IN_LINE, while the joined stretch stays within BLOB_MAX),
  * and a badge is only what crosses every line of the seam for at least BADGE_CHORD = 16 px
- * (`damaged-seams.ts`): a speck of JPEG noise is no badge.
+ * (`damaged-seams.ts`): a speck of JPEG noise is no badge. Badges that hide more of a seam than
+ * these limits allow (large ones, many on a short seam) are found as discs with a glyph and
+ * painted out before a second plan (`badges.ts`), whose new cuts must each cross a badge.
  *
  * **Why this cannot shred a page of text, a title bar, a bar chart or a sky** (each case is a
  * test in test/separators/occluded-seams.test.ts, text pages also a fast-check property):
