@@ -213,18 +213,41 @@ function fitCircle(chain: Stretch[]): Badge | null {
   return { cx: sx / n, cy, r, fill: chain[Math.floor(chain.length / 2)]!.fill };
 }
 
-/** The ring at `radius`: its points inside the picture, as offsets into the data. */
-function ring(raster: Raster, b: Badge, radius: number): number[] {
-  const { width, height } = raster;
-  const points: number[] = [];
+/** Mean colour of the ring at `radius` into `mean`; false when part of the ring lies outside the picture. */
+function ringMean(raster: Raster, b: Badge, radius: number, mean: number[]): boolean {
+  const { width, height, data: d } = raster;
+  if (b.cx - radius < 0 || b.cy - radius < 0 || b.cx + radius > width - 1 || b.cy + radius > height - 1) return false;
+  mean[0] = mean[1] = mean[2] = 0;
+  for (let i = 0; i < RING_POINTS; i++) {
+    const p = ringPoint(width, b, radius, i);
+    mean[0] += d[p]!;
+    mean[1] += d[p + 1]!;
+    mean[2] += d[p + 2]!;
+  }
+  for (let c = 0; c < 3; c++) mean[c] /= RING_POINTS;
+  return true;
+}
+
+/** How many points of the ring at `radius` lie within (or, with `far`, beyond) `limit` of `k`; points outside the picture count for neither. */
+function ringCount(raster: Raster, b: Badge, radius: number, k: readonly number[], limit: number, far: boolean): { count: number; inside: number } {
+  const { width, height, data: d } = raster;
+  let count = 0, inside = 0;
   for (let i = 0; i < RING_POINTS; i++) {
     const t = (2 * Math.PI * i) / RING_POINTS;
     const x = Math.round(b.cx + radius * Math.cos(t));
     const y = Math.round(b.cy + radius * Math.sin(t));
-    if (x >= 0 && y >= 0 && x < width && y < height) points.push((y * width + x) * 4);
+    if (x < 0 || y < 0 || x >= width || y >= height) continue;
+    inside++;
+    const off = distance(d, (y * width + x) * 4, k) > limit;
+    if (off === far) count++;
   }
-  return points;
+  return { count, inside };
 }
+
+const ringPoint = (width: number, b: Badge, radius: number, i: number): number =>
+  (Math.round(b.cy + radius * RING_SIN[i]!) * width + Math.round(b.cx + radius * RING_COS[i]!)) * 4;
+const RING_COS = Float64Array.from({ length: RING_POINTS }, (_, i) => Math.cos((2 * Math.PI * i) / RING_POINTS));
+const RING_SIN = Float64Array.from({ length: RING_POINTS }, (_, i) => Math.sin((2 * Math.PI * i) / RING_POINTS));
 
 const distance = (d: Uint8Array, p: number, k: readonly number[]): number =>
   Math.max(Math.abs(d[p]! - k[0]!), Math.abs(d[p + 1]! - k[1]!), Math.abs(d[p + 2]! - k[2]!));
@@ -232,15 +255,11 @@ const distance = (d: Uint8Array, p: number, k: readonly number[]): number =>
 /** A disc of one flat fill, sharply bounded, with a glyph of another colour at its centre: null when any fails. */
 function confirmed(raster: Raster, b: Badge): Badge | null {
   const d = raster.data;
-  const inner = ring(raster, b, 0.8 * b.r);
-  if (inner.length < RING_POINTS) return null;
-  const fill: [number, number, number] = [0, 0, 0];
-  for (const p of inner) for (let c = 0; c < 3; c++) fill[c] += d[p + c]! / inner.length;
-  const flat = inner.filter((p) => distance(d, p, fill) <= FLAT_FILL).length;
-  if (flat < INNER_SHARE * inner.length) return null;
-  const outer = ring(raster, b, b.r + OUTER_GAP);
-  const apart = outer.filter((p) => distance(d, p, fill) > EDGE_CONTRAST).length;
-  if (apart < OUTER_SHARE * outer.length) return null;
+  const fill = [0, 0, 0];
+  if (!ringMean(raster, b, 0.8 * b.r, fill)) return null;
+  if (ringCount(raster, b, 0.8 * b.r, fill, FLAT_FILL, false).count < INNER_SHARE * RING_POINTS) return null;
+  const outer = ringCount(raster, b, b.r + OUTER_GAP, fill, EDGE_CONTRAST, true);
+  if (outer.count < OUTER_SHARE * outer.inside) return null;
   // The digit: pixels far from the fill inside the box a digit of the badge's size takes.
   const { width } = raster;
   let ink = 0, all = 0;
