@@ -57,6 +57,8 @@ const MIDPOINT_SLACK = 1.5;
  * badges painted out); a chain needing 0.3 rows per pixel of radius dropped it to 1134.
  */
 const ROW_STEP = 2;
+/** Pixels read along a row: every second, for the same reason (chords of 8 px or more). */
+const COLUMN_STEP = 2;
 /** Rows a chain needs to fit a circle at all (a 10 px badge has 5–6 rows above its digit). */
 const CHAIN_MIN_ROWS = 3;
 /** How far (px) a chord's half-length may stray from the circle fitted to its chain. */
@@ -112,20 +114,28 @@ export function findBadges(raster: Raster): Badge[] {
   for (let y = 0; y < height; y += ROW_STEP) {
     const row: Stretch[] = [];
     const base = y * width * 4;
-    let x = 1;
-    while (x < width - 1) {
-      // The stretch's colour is its second pixel's (its first may be the rim's blur).
-      const ref = base + (x + 1) * 4;
+    // Every second pixel, like every second row: a stretch's ends are then placed to the pixel by
+    // looking at the one pixel between the last sample in it and the first beyond.
+    let x = 2;
+    while (x < width - 2) {
+      // The stretch's colour is its second sample's (its first may be the rim's blur).
+      const ref = base + (x + COLUMN_STEP) * 4;
       const k0 = d[ref]!, k1 = d[ref + 1]!, k2 = d[ref + 2]!;
-      let end = x;
-      for (let p = base + x * 4; end < width; end++, p += 4) {
+      let last = x;
+      for (let p = base + (x + COLUMN_STEP) * 4; last + COLUMN_STEP < width; last += COLUMN_STEP, p += COLUMN_STEP * 4) {
         if (Math.abs(d[p]! - k0) > FILL_TOLERANCE || Math.abs(d[p + 1]! - k1) > FILL_TOLERANCE || Math.abs(d[p + 2]! - k2) > FILL_TOLERANCE) break;
       }
-      const length = end - x;
+      if (last === x) {
+        x += COLUMN_STEP;
+        continue;
+      }
+      const end = last + 1 < width && nearAt(d, base + (last + 1) * 4, k0, k1, k2) ? last + 2 : last + 1;
+      const start = nearAt(d, base + (x - 1) * 4, k0, k1, k2) ? x - 1 : x;
+      const length = end - start;
       if (length >= BADGE_MIN_CHORD && length <= BADGE_MAX_CHORD && end < width) {
         const k: [number, number, number] = [k0, k1, k2];
-        const s: Stretch = { y, x0: x, x1: end, fill: k, chain: -1 };
-        const mid = (x + end) / 2;
+        const s: Stretch = { y, x0: start, x1: end, fill: k, chain: -1 };
+        const mid = (start + end) / 2;
         const above = previous.find((p) => Math.abs((p.x0 + p.x1) / 2 - mid) <= MIDPOINT_SLACK && sameFill(p.fill, k));
         if (above) {
           s.chain = above.chain;
@@ -136,13 +146,15 @@ export function findBadges(raster: Raster): Badge[] {
         }
         row.push(s);
       }
-      x = Math.max(end, x + 1);
+      x = last + COLUMN_STEP;
     }
     previous = row;
   }
   const found: Badge[] = [];
   for (const sampled of chains) {
-    if (sampled.length < 2) continue;
+    // The rows read alone must already fit a disc of a badge's size (most chains in photos are
+    // bands of even width, a circle far too big): only then are the rows between read.
+    if (sampled.length < 2 || (sampled.length >= CHAIN_MIN_ROWS && !fitCircle(sampled, FIT_SLACK + 1))) continue;
     const chain = withRowsBetween(raster, sampled);
     if (chain.length < CHAIN_MIN_ROWS) continue;
     const disc = fitCircle(chain);
@@ -180,10 +192,13 @@ function withRowsBetween(raster: Raster, sampled: Stretch[]): Stretch[] {
   return chain;
 }
 
+const nearAt = (d: Uint8Array, p: number, k0: number, k1: number, k2: number): boolean =>
+  Math.abs(d[p]! - k0) <= FILL_TOLERANCE && Math.abs(d[p + 1]! - k1) <= FILL_TOLERANCE && Math.abs(d[p + 2]! - k2) <= FILL_TOLERANCE;
+
 const sameFill = (a: readonly number[], b: readonly number[]): boolean =>
   Math.abs(a[0]! - b[0]!) <= FILL_TOLERANCE && Math.abs(a[1]! - b[1]!) <= FILL_TOLERANCE && Math.abs(a[2]! - b[2]!) <= FILL_TOLERANCE;
 
-function fitCircle(chain: Stretch[]): Badge | null {
+function fitCircle(chain: Stretch[], slack = FIT_SLACK): Badge | null {
   // Least squares for u = h² + y² = 2·y·cy + c.
   let n = 0, sy = 0, syy = 0, su = 0, syu = 0, sx = 0;
   for (const s of chain) {
@@ -208,23 +223,45 @@ function fitCircle(chain: Stretch[]): Badge | null {
   for (const s of chain) {
     const dy = s.y - cy;
     const expected = Math.sqrt(Math.max(0, r2 - dy * dy));
-    if (Math.abs((s.x1 - s.x0) / 2 - expected) > FIT_SLACK) return null;
+    if (Math.abs((s.x1 - s.x0) / 2 - expected) > slack) return null;
   }
   return { cx: sx / n, cy, r, fill: chain[Math.floor(chain.length / 2)]!.fill };
 }
 
-/** The ring at `radius`: its points inside the picture, as offsets into the data. */
-function ring(raster: Raster, b: Badge, radius: number): number[] {
-  const { width, height } = raster;
-  const points: number[] = [];
+/** Mean colour of the ring at `radius` into `mean`; false when part of the ring lies outside the picture. */
+function ringMean(raster: Raster, b: Badge, radius: number, mean: number[]): boolean {
+  const { width, height, data: d } = raster;
+  if (b.cx - radius < 0 || b.cy - radius < 0 || b.cx + radius > width - 1 || b.cy + radius > height - 1) return false;
+  mean[0] = mean[1] = mean[2] = 0;
   for (let i = 0; i < RING_POINTS; i++) {
-    const t = (2 * Math.PI * i) / RING_POINTS;
-    const x = Math.round(b.cx + radius * Math.cos(t));
-    const y = Math.round(b.cy + radius * Math.sin(t));
-    if (x >= 0 && y >= 0 && x < width && y < height) points.push((y * width + x) * 4);
+    const p = ringPoint(width, b, radius, i);
+    mean[0] += d[p]!;
+    mean[1] += d[p + 1]!;
+    mean[2] += d[p + 2]!;
   }
-  return points;
+  for (let c = 0; c < 3; c++) mean[c] /= RING_POINTS;
+  return true;
 }
+
+/** How many points of the ring at `radius` lie within (or, with `far`, beyond) `limit` of `k`; points outside the picture count for neither. */
+function ringCount(raster: Raster, b: Badge, radius: number, k: readonly number[], limit: number, far: boolean): { count: number; inside: number } {
+  const { width, height, data: d } = raster;
+  let count = 0, inside = 0;
+  for (let i = 0; i < RING_POINTS; i++) {
+    const x = Math.round(b.cx + radius * RING_COS[i]!);
+    const y = Math.round(b.cy + radius * RING_SIN[i]!);
+    if (x < 0 || y < 0 || x >= width || y >= height) continue;
+    inside++;
+    const off = distance(d, (y * width + x) * 4, k) > limit;
+    if (off === far) count++;
+  }
+  return { count, inside };
+}
+
+const ringPoint = (width: number, b: Badge, radius: number, i: number): number =>
+  (Math.round(b.cy + radius * RING_SIN[i]!) * width + Math.round(b.cx + radius * RING_COS[i]!)) * 4;
+const RING_COS = Float64Array.from({ length: RING_POINTS }, (_, i) => Math.cos((2 * Math.PI * i) / RING_POINTS));
+const RING_SIN = Float64Array.from({ length: RING_POINTS }, (_, i) => Math.sin((2 * Math.PI * i) / RING_POINTS));
 
 const distance = (d: Uint8Array, p: number, k: readonly number[]): number =>
   Math.max(Math.abs(d[p]! - k[0]!), Math.abs(d[p + 1]! - k[1]!), Math.abs(d[p + 2]! - k[2]!));
@@ -232,20 +269,17 @@ const distance = (d: Uint8Array, p: number, k: readonly number[]): number =>
 /** A disc of one flat fill, sharply bounded, with a glyph of another colour at its centre: null when any fails. */
 function confirmed(raster: Raster, b: Badge): Badge | null {
   const d = raster.data;
-  const inner = ring(raster, b, 0.8 * b.r);
-  if (inner.length < RING_POINTS) return null;
-  const fill: [number, number, number] = [0, 0, 0];
-  for (const p of inner) for (let c = 0; c < 3; c++) fill[c] += d[p + c]! / inner.length;
-  const flat = inner.filter((p) => distance(d, p, fill) <= FLAT_FILL).length;
-  if (flat < INNER_SHARE * inner.length) return null;
-  const outer = ring(raster, b, b.r + OUTER_GAP);
-  const apart = outer.filter((p) => distance(d, p, fill) > EDGE_CONTRAST).length;
-  if (apart < OUTER_SHARE * outer.length) return null;
-  // The digit: pixels far from the fill inside the box a digit of the badge's size takes.
+  const fill = [0, 0, 0];
+  if (!ringMean(raster, b, 0.8 * b.r, fill)) return null;
+  if (ringCount(raster, b, 0.8 * b.r, fill, FLAT_FILL, false).count < INNER_SHARE * RING_POINTS) return null;
+  const outer = ringCount(raster, b, b.r + OUTER_GAP, fill, EDGE_CONTRAST, true);
+  if (outer.count < OUTER_SHARE * outer.inside) return null;
+  // The digit: pixels far from the fill inside the box a digit of the badge's size takes (every
+  // second pixel of every second row: a glyph's strokes are 2 px or wider at radius 8 and up).
   const { width } = raster;
   let ink = 0, all = 0;
-  for (let y = Math.round(b.cy - 0.45 * b.r); y <= Math.round(b.cy + 0.45 * b.r); y++) {
-    for (let x = Math.round(b.cx - 0.35 * b.r); x <= Math.round(b.cx + 0.35 * b.r); x++) {
+  for (let y = Math.round(b.cy - 0.45 * b.r); y <= Math.round(b.cy + 0.45 * b.r); y += 2) {
+    for (let x = Math.round(b.cx - 0.35 * b.r); x <= Math.round(b.cx + 0.35 * b.r); x += 2) {
       all++;
       if (distance(d, (y * width + x) * 4, fill) > GLYPH_CONTRAST) ink++;
     }
