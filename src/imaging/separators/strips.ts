@@ -378,10 +378,14 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
 
 /**
  * Most content lines between two seams of one colour for them to be one seam beside a panel's
- * background: a drop shadow blurred over 6 px leaves 4 (independent seed 4203 mix-05); a panel is
- * never this narrow.
+ * background: a drop shadow blurred over 6 px leaves 4 (independent seed 4203 mix-05), one offset
+ * 7 px and blurred by σ 2 leaves 7 (seed 10203 mix-05, JPEG q69: rows 459–465, the stack refused
+ * for the 19 px band between the two white runs); the independent generator offsets shadows up to
+ * 8 px with σ up to 3, so 12. Every line between must still be one flat grey (`shadowBetween`),
+ * which a panel's lines are not. Raised from 6 to 12 on independent seeds 10200–10215: that one
+ * mix split exactly, no other score changed.
  */
-const SHADOW_LINES = 6;
+const SHADOW_LINES = 12;
 /**
  * Largest distance (a channel) from a shadow line's mean to its darkest pixel: a drop shadow's
  * line is one grey along the panel's edge (seed 4203 mix-05: 166 for a minimum of 165), while a
