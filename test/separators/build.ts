@@ -2,6 +2,8 @@
  * In-memory collage builders for the separator tests: panels of busy synthetic content laid out
  * with known separators, so every expected cut is known from the layout, not from the detector.
  */
+import sharp from 'sharp';
+import { decode } from '../../src/imaging/decode.js';
 import { createRaster, type Box, type Raster } from '../../src/imaging/raster.js';
 
 export type Rgb = readonly [number, number, number];
@@ -92,4 +94,12 @@ export function setPixel(r: Raster, x: number, y: number, [cr, cg, cb]: Rgb): vo
   r.data[p + 1] = cg;
   r.data[p + 2] = cb;
   r.data[p + 3] = 255;
+}
+
+/** `r` saved as JPEG by sharp (libjpeg) at `quality` and decoded again by our decoder, as a lossy collage reaches planSplit. */
+export async function jpegRoundTrip(r: Raster, quality: number, chromaSubsampling: '4:2:0' | '4:4:4'): Promise<Raster> {
+  const rgb = Buffer.alloc(r.width * r.height * 3);
+  for (let i = 0; i < r.width * r.height; i++) for (let c = 0; c < 3; c++) rgb[i * 3 + c] = r.data[i * 4 + c]!;
+  const bytes = await sharp(rgb, { raw: { width: r.width, height: r.height, channels: 3 } }).jpeg({ quality, chromaSubsampling }).toBuffer();
+  return (await decode(new Uint8Array(bytes))).raster;
 }

@@ -2,19 +2,17 @@
  * A seam set aside by the fade rule beside a white panel, kept as the flat twin of the seams that
  * stand (strips.ts, flatTwin): one collage's seams share a width and a colour.
  */
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decode } from '../../src/imaging/decode.js';
-import { createRaster } from '../../src/imaging/raster.js';
+import { createRaster, type Raster } from '../../src/imaging/raster.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
-import { fill, gradientPanel } from './build.js';
+import { fill, gradientPanel, jpegRoundTrip } from './build.js';
 
 /**
  * After independent seed 10201 mix-06: six 107×108 panels in a row on a 240-grey canvas (22 px
  * seams, 26 px margin), each with a drop shadow 3 px off, its edge ramped over 2 px; the second
  * panel a drawing on white. JPEG q75 4:4:4.
  */
-async function shadowedRowWithDrawing(): Promise<{ raster: Awaited<ReturnType<typeof decode>>['raster']; seams: [number, number][] }> {
+async function shadowedRowWithDrawing(): Promise<{ raster: Raster; seams: [number, number][] }> {
   const n = 6, cw = 107, ch = 108, seam = 22, margin = 26, off = 3;
   const width = 2 * margin + n * cw + (n - 1) * seam, height = 2 * margin + ch;
   const r = createRaster(width, height);
@@ -26,10 +24,7 @@ async function shadowedRowWithDrawing(): Promise<{ raster: Awaited<ReturnType<ty
     fill(r, { x, y: margin, width: cw, height: ch }, [255, 255, 255]);
     for (let k = 4; k < cw - 4; k++) fill(r, { x: x + k, y: margin + 10 + Math.round((k * 80) / cw), width: 1, height: 3 }, [40, 40, 40]);
   });
-  const rgb = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < width * height; i++) for (let c = 0; c < 3; c++) rgb[i * 3 + c] = r.data[i * 4 + c]!;
-  const bytes = await sharp(rgb, { raw: { width, height, channels: 3 } }).jpeg({ quality: 75, chromaSubsampling: '4:4:4' }).toBuffer();
-  return { raster: (await decode(new Uint8Array(bytes))).raster, seams: xs.slice(1).map((x) => [x - seam, x]) };
+  return { raster: await jpegRoundTrip(r, 75, '4:4:4'), seams: xs.slice(1).map((x) => [x - seam, x]) };
 }
 
 describe('a flat twin of the standing seams', () => {
