@@ -280,6 +280,13 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
       const whole = givenColour === undefined && colour !== undefined ? wholeSeamColour(voters.h, voters.v, ballots, colour, stats, hBallots.length) : undefined;
       const again = whole ? planIn(raster, options, frameSearch, whole) : undefined;
       if (again?.ok) return again;
+      const d = best!.axis === 'horizontal' ? h! : v!;
+      const lengths = d.segments.map((seg) => seg.end - seg.start);
+      const sep = unequal.misplaced ?? (d.damaged < d.separators.length ? misplacedWornSeam(d, lengths) : undefined);
+      const without = sep ? withoutMisplacedSeam(d, sep) : undefined;
+      if (sep && without) {
+        return { ok: true, axis: d.axis, method: 'detected', parts: stripBoxes(full, d.axis, without.segments), reason: `${explainStrip(without, colour)}; a crossed or worn seam found at ${sep.at} was dropped: it split a part as long as the others into ${sep.parts.join(' and ')} px` };
+      }
       return { ok: false, reason: damagedStripRefusal(unequal) };
     }
     const apparent = Math.max(h?.apparent ?? 0, v?.apparent ?? 0);
@@ -425,6 +432,29 @@ function wholeSeamColour(h: StripDetection | undefined, v: StripDetection | unde
     return lines !== undefined && b.some((s) => sameColour(s.colour, colour) && exactLines(lines, s.start, s.end, s.start));
   });
   return exact ? colour : undefined;
+}
+
+/**
+ * `d` without its misplaced worn seam (`misplacedWornSeam`), when the part it split is, joined
+ * again, as long as the parts the plain seams bound (within PLAIN_PARTS_AGREE) and nothing else in
+ * `d` is refused by `unequalDamagedStrip`; else undefined. The panels of one length then show the
+ * worn seam is a straight edge inside one of them: independent seed 10200 mix-07 (lossless, six
+ * panels with drop shadows): plain seams bound parts of 134–140 px, a palm photo's trunk read as
+ * a worn seam split its 140 into 54 and 86, and the strip was refused. Dropping a seam never cuts
+ * a panel: at worst two panels stay in one part. On independent seeds 10200–10215 it changed that
+ * one plan only, now six parts at the seams (2 px off the gaps' middles, where the fixture's
+ * lossless tolerance is 0: the cut is through the seam's plain columns, its shadow's left out).
+ */
+function withoutMisplacedSeam(d: StripDetection, misplaced: NonNullable<UnequalStrip['misplaced']>): StripDetection | undefined {
+  const i = d.separators.findIndex((sep) => Math.round((sep.start + sep.end) / 2) === misplaced.at);
+  if (i < 0) return undefined;
+  const joined = misplaced.parts[0] + misplaced.parts[1];
+  const [lo, hi] = misplaced.plain;
+  if (joined * PLAIN_PARTS_AGREE < lo || joined > hi * PLAIN_PARTS_AGREE) return undefined;
+  const segments = [...d.segments.slice(0, i), { start: d.segments[i]!.start, end: d.segments[i + 1]!.end }, ...d.segments.slice(i + 2)];
+  const separators = d.separators.filter((_, k) => k !== i);
+  const without: StripDetection = { ...d, segments, separators, apparent: segments.length, usable: segments.length >= MIN_PARTS, damaged: d.damaged - 1 };
+  return unequalDamagedStrip(without) === undefined ? without : undefined;
 }
 
 function damagedStripRefusal({ lengths, damaged, misplaced }: UnequalStrip): string {
