@@ -2,6 +2,8 @@
  * In-memory collage builders for the separator tests: panels of busy synthetic content laid out
  * with known separators, so every expected cut is known from the layout, not from the detector.
  */
+import sharp from 'sharp';
+import { decode } from '../../src/imaging/decode.js';
 import { createRaster, type Box, type Raster } from '../../src/imaging/raster.js';
 
 export type Rgb = readonly [number, number, number];
@@ -102,4 +104,12 @@ export function badge(r: Raster, cx: number, cy: number, radius: number, colour:
     }
   }
   fill(r, { x: Math.round(cx - radius / 4), y: Math.round(cy - radius / 3), width: Math.round(radius / 2), height: Math.round((2 * radius) / 3) }, digit);
+}
+
+/** `r` saved as JPEG by sharp (libjpeg) at `quality` and decoded again by our decoder, as a lossy collage reaches planSplit. */
+export async function jpegRoundTrip(r: Raster, quality: number, chromaSubsampling: '4:2:0' | '4:4:4'): Promise<Raster> {
+  const rgb = Buffer.alloc(r.width * r.height * 3);
+  for (let i = 0; i < r.width * r.height; i++) for (let c = 0; c < 3; c++) rgb[i * 3 + c] = r.data[i * 4 + c]!;
+  const bytes = await sharp(rgb, { raw: { width: r.width, height: r.height, channels: 3 } }).jpeg({ quality, chromaSubsampling }).toBuffer();
+  return (await decode(new Uint8Array(bytes))).raster;
 }

@@ -36,7 +36,7 @@ import type { Box, Raster } from '../raster.js';
 import { crop } from '../crop.js';
 import { badgesExplain, eraseBadges, findBadges } from './badges.js';
 import { damagedSearched } from './damaged-seams.js';
-import { classifyLines, LineKind, lineMean, meanColour } from './classify.js';
+import { classifyLines, exactLines, LineKind, lineMean, meanColour } from './classify.js';
 import { BLEND_LINES, canvasShare, CANVAS_SHARE_MAX, cb, collageColourOfBallots, cr, lineContinues, runOfBallot, sameColour, SOLID_PANEL_SHARE, type Ballot, type Rgb } from './collage-colour.js';
 import { FLAT_TOLERANCE } from './captions.js';
 import { detectGrid, MAX_GRID_PANELS } from './grid.js';
@@ -46,7 +46,7 @@ import { layoutRefusal } from './layout-checks.js';
 import { foldNarrowParts, isBand, NARROW_PART_ASPECT } from './narrow-parts.js';
 import { NARROW_RINGING_RUN } from './runs.js';
 import { equalDivision } from './segments.js';
-import { detectStrips, MAX_PARTS, stripBoxes, stripMemo, type StripAxis, type StripDetection } from './strips.js';
+import { detectStrips, MAX_PARTS, stripBoxes, stripMemo, type Separator, type StripAxis, type StripDetection } from './strips.js';
 
 /**
  * `horizontal`: panels side by side (cuts are vertical lines, the examined lines are columns);
@@ -153,8 +153,12 @@ function checkedLayout(plan: SplitPlan): SplitPlan {
 /** A part as a reason names it: its size and where it starts ("201x22 at 248,0"). */
 const placed = (b: Box): string => `${b.width}x${b.height} at ${b.x},${b.y}`;
 
-/** `frameSearch`: whether a refused picture may still be searched inside a frame (once: a frame in a frame is not searched again). */
-function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean): SplitPlan {
+/**
+ * `frameSearch`: whether a refused picture may still be searched inside a frame (once: a frame in
+ * a frame is not searched again). `givenColour`: the collage colour to hold the seams to instead
+ * of the one the seams vote (`wholeSeamColour`).
+ */
+function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, givenColour?: Rgb): SplitPlan {
   const requested = options.parts;
   if (requested !== undefined && (!Number.isInteger(requested) || requested < MIN_PARTS || requested > MAX_GRID_PANELS)) {
     return { ok: false, reason: `parts has to be between ${MIN_PARTS} and ${MAX_GRID_PANELS} (more than ${MAX_PARTS} only for a grid), got ${requested}` };
@@ -193,11 +197,14 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean): Sp
   // The collage colour, voted by the seams of the first pass; a second pass holds every margin
   // and seam to it (collage-colour.ts). The line statistics are reused: only the rules run again.
   const hBallots = h?.ballots ?? [];
+  const voters = { h, v };
   const ballots: Ballot[] = [...hBallots, ...(v?.ballots ?? [])];
-  const colour = collageColourOfBallots(ballots, (b, side, c) => {
-    const run = runOfBallot(ballots[b]!);
-    return lineContinues(raster, b < hBallots.length ? 'horizontal' : 'vertical', side < 0 ? run.start - 1 : run.end, c);
-  });
+  const colour =
+    givenColour ??
+    collageColourOfBallots(ballots, (b, side, c) => {
+      const run = runOfBallot(ballots[b]!);
+      return lineContinues(raster, b < hBallots.length ? 'horizontal' : 'vertical', side < 0 ? run.start - 1 : run.end, c);
+    });
   if (colour !== undefined) {
     const hFound = h?.damagedSeams;
     if (h) h = detectStrips(raster, stats, 'horizontal', { colour, damagedFound: hFound, memo: hMemo });
@@ -208,6 +215,9 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean): Sp
   } else {
     // No seam at all: nothing for the caption rule to attach, the first pass stands.
   }
+
+  // Held to the whole seams' colour (`wholeSeamColour`), the plan must stand on whole seams alone.
+  if (givenColour !== undefined && (h?.damaged ?? 0) + (v?.damaged ?? 0) > 0) return { ok: false, reason: NO_SEPARATORS };
 
   // A picture mostly in its own background colour, without one solid panel, is a page, a chart or
   // a diagram, not panels on a canvas (collage-colour.ts): the gaps between its bars or letters
@@ -286,7 +296,19 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean): Sp
     }
     const unequal = best && best.axis !== 'grid' ? unequalDamagedStrip(best.axis === 'horizontal' ? h! : v!) : undefined;
     if (best && unequal === undefined) return { ok: true, axis: best.axis, method: 'detected', parts: best.parts, reason: best.why };
-    if (unequal) return { ok: false, reason: damagedStripRefusal(unequal) };
+    if (unequal) {
+      const whole = givenColour === undefined && colour !== undefined ? wholeSeamColour(voters.h, voters.v, ballots, colour, stats, hBallots.length) : undefined;
+      const again = whole ? planIn(raster, options, frameSearch, whole) : undefined;
+      if (again?.ok) return again;
+      const d = best!.axis === 'horizontal' ? h! : v!;
+      const lengths = d.segments.map((seg) => seg.end - seg.start);
+      const sep = unequal.misplaced ?? (d.damaged < d.separators.length ? misplacedWornSeam(d, lengths) : undefined);
+      const without = sep ? withoutMisplacedSeam(d, sep) : undefined;
+      if (sep && without) {
+        return { ok: true, axis: d.axis, method: 'detected', parts: stripBoxes(full, d.axis, without.segments), reason: `${explainStrip(without, colour)}; a crossed or worn seam found at ${sep.at} was dropped: it split a part as long as the others into ${sep.parts.join(' and ')} px` };
+      }
+      return { ok: false, reason: damagedStripRefusal(unequal) };
+    }
     const apparent = Math.max(h?.apparent ?? 0, v?.apparent ?? 0);
     if (apparent > MAX_PARTS || gridOverflow) return { ok: false, reason: textured(Math.max(apparent, MAX_PARTS + 1)) };
     if (drawnOn !== undefined) return { ok: false, reason: drawnOnCanvas(drawnOn, colour!) };
@@ -398,6 +420,63 @@ function unequalDamagedStrip(d: StripDetection): UnequalStrip | undefined {
   return misplaced ? { lengths, damaged: d.damaged, misplaced } : undefined;
 }
 
+/**
+ * The colour the whole seams vote (every seam but those found only by the damaged-seam rule),
+ * when the collage colour was won by worn seams alone and differs from it; else undefined.
+ * A photo's dark straight edges (palm trunks, a sculpture's shadowed side) read as worn seams and
+ * can outvote the plain ones: independent seed 10202 mix-01 (lossless, three 7 px grey seams,
+ * three palm trunks: a tie the narrower trunks won), 10201 mix-04 (one white seam, two dark
+ * edges) and 10203 mix-03 (a red seam and a dark edge): each then refused as an unequal worn
+ * strip. Asked only of a plan so refused, and its plan is taken only when it is no refusal and
+ * stands on whole seams alone. The whole seams must be drawn exactly (one exact colour over every
+ * line: a photo's band never is, exact-twins.ts): without that, seed 10211 heavy gained a cut (a
+ * heavy-JPEG strip planned again at another colour), and 10201 mix-04 (JPEG q93) is left refused.
+ * On independent seeds 10200–10215: mix 101 → 103 of 128 (10202 mix-01, 10203 mix-03), no other
+ * score changed.
+ */
+function wholeSeamColour(h: StripDetection | undefined, v: StripDetection | undefined, ballots: readonly Ballot[], voted: Rgb, stats: RegionStats | OneAxisStats, columnBallots: number): Rgb | undefined {
+  const worn = (d: StripDetection | undefined, s: Separator): boolean => d?.damagedSeams.some((w) => w.start < s.end && s.start < w.end) ?? false;
+  const seams = [...(h?.separators.map((s) => worn(h, s)) ?? []), ...(v?.separators.map((s) => worn(v, s)) ?? [])];
+  if (seams.length !== ballots.length) return undefined;
+  const whole = ballots.filter((_, i) => !seams[i]);
+  const wornBallots = ballots.filter((_, i) => seams[i]);
+  // The voted colour must be the worn seams' alone: a whole seam of that colour vouches for it.
+  if (whole.length === 0 || whole.some((b) => b.some((s) => sameColour(s.colour, voted)))) return undefined;
+  if (!wornBallots.some((b) => b.some((s) => sameColour(s.colour, voted)))) return undefined;
+  const colour = collageColourOfBallots(whole);
+  if (colour === undefined || sameColour(colour, voted)) return undefined;
+  // Every whole seam of that colour drawn exactly: a photo's band is never one exact colour over whole lines.
+  const exact = ballots.every((b, i) => {
+    if (seams[i] || !b.some((s) => sameColour(s.colour, colour))) return true;
+    const lines = i < columnBallots ? stats.columns : stats.rows;
+    return lines !== undefined && b.some((s) => sameColour(s.colour, colour) && exactLines(lines, s.start, s.end, s.start));
+  });
+  return exact ? colour : undefined;
+}
+
+/**
+ * `d` without its misplaced worn seam (`misplacedWornSeam`), when the part it split is, joined
+ * again, as long as the parts the plain seams bound (within PLAIN_PARTS_AGREE) and nothing else in
+ * `d` is refused by `unequalDamagedStrip`; else undefined. The panels of one length then show the
+ * worn seam is a straight edge inside one of them: independent seed 10200 mix-07 (lossless, six
+ * panels with drop shadows): plain seams bound parts of 134–140 px, a palm photo's trunk read as
+ * a worn seam split its 140 into 54 and 86, and the strip was refused. Dropping a seam never cuts
+ * a panel: at worst two panels stay in one part. On independent seeds 10200–10215 it changed that
+ * one plan only, now six parts at the seams (2 px off the gaps' middles, where the fixture's
+ * lossless tolerance is 0: the cut is through the seam's plain columns, its shadow's left out).
+ */
+function withoutMisplacedSeam(d: StripDetection, misplaced: NonNullable<UnequalStrip['misplaced']>): StripDetection | undefined {
+  const i = d.separators.findIndex((sep) => Math.round((sep.start + sep.end) / 2) === misplaced.at);
+  if (i < 0) return undefined;
+  const joined = misplaced.parts[0] + misplaced.parts[1];
+  const [lo, hi] = misplaced.plain;
+  if (joined * PLAIN_PARTS_AGREE < lo || joined > hi * PLAIN_PARTS_AGREE) return undefined;
+  const segments = [...d.segments.slice(0, i), { start: d.segments[i]!.start, end: d.segments[i + 1]!.end }, ...d.segments.slice(i + 2)];
+  const separators = d.separators.filter((_, k) => k !== i);
+  const without: StripDetection = { ...d, segments, separators, apparent: segments.length, usable: segments.length >= MIN_PARTS, damaged: d.damaged - 1 };
+  return unequalDamagedStrip(without) === undefined ? without : undefined;
+}
+
 function damagedStripRefusal({ lengths, damaged, misplaced }: UnequalStrip): string {
   const seams = lengths.length - 1;
   if (misplaced) {
@@ -447,7 +526,9 @@ function isEndBar(box: Box, content: Box): boolean {
  * margin) were refused, and split exactly once the frame is cropped away. Only a picture refused
  * for want of any seam is searched again (so nothing already found changes), with the very rules
  * of an unframed picture: a framed photo or page is refused as it would be without its frame. The
- * frame's sides agree within COLLAGE_COLOUR_TOLERANCE, as a collage's margins must.
+ * frame's sides agree within COLLAGE_COLOUR_TOLERANCE, as a collage's margins must. When the
+ * search inside finds nothing, it runs once more on the inner box cut to whole coding blocks
+ * (`withinCodingBlocks`).
  */
 function insideFrame(raster: Raster, stats: RegionStats | OneAxisStats, h: StripDetection, v: StripDetection, axis: SplitOptions['axis']): SplitPlan | undefined {
   const xs = h.segments;
@@ -481,16 +562,61 @@ function insideFrame(raster: Raster, stats: RegionStats | OneAxisStats, h: Strip
   const bottom = past(rowKinds, rows, y1 - 1, -1, top) + 1;
   if (right - left < MIN_PARTS || bottom - top < MIN_PARTS) return undefined;
   const inner = pastFrameTint(raster, { x: left, y: top, width: right - left, height: bottom - top }, sides[0]!);
-  const plan = planIn(crop(raster, inner), { axis }, false);
-  if (!plan.ok) return undefined;
+  let searched = inner;
+  let plan = planIn(crop(raster, inner), { axis }, false);
+  if (!plan.ok) {
+    searched = withinCodingBlocks(inner);
+    if (searched === inner) return undefined;
+    plan = planIn(crop(raster, searched), { axis }, false);
+    if (!plan.ok) return undefined;
+  }
   // Back to picture coordinates; a strip's parts span the whole picture across the axis, as ever.
+  // A part at an edge of the searched box starts at the inner box's edge: lines left out of the
+  // search for their ringing are that panel's.
+  const searchedRight = searched.x + searched.width;
+  const searchedBottom = searched.y + searched.height;
   const parts = plan.parts.map((b) => {
-    const at = { x: b.x + inner.x, y: b.y + inner.y, width: b.width, height: b.height };
+    let x0 = b.x + searched.x;
+    let x1 = x0 + b.width;
+    let y0 = b.y + searched.y;
+    let y1 = y0 + b.height;
+    if (x0 === searched.x) x0 = inner.x;
+    if (x1 === searchedRight) x1 = inner.x + inner.width;
+    if (y0 === searched.y) y0 = inner.y;
+    if (y1 === searchedBottom) y1 = inner.y + inner.height;
+    const at = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
     if (plan.axis === 'horizontal') return { ...at, y: 0, height: raster.height };
     if (plan.axis === 'vertical') return { ...at, x: 0, width: raster.width };
     return at;
   });
   return { ...plan, parts, reason: `${plan.reason}; inside a frame rgb(${sides[0]!.join(',')})` };
+}
+
+/**
+ * The side of a JPEG block of chroma at 4:2:0 (an MCU): its ringing stays within the block of the
+ * edge that caused it.
+ */
+const CODING_BLOCK = 16;
+
+/**
+ * `inner` shrunk on each side to the first boundary of a coding block inside it, for a second
+ * search when the first one inside a frame found nothing; `inner` itself when that would leave
+ * less than CODING_BLOCK × 4 lines across. A lossy frame's edge rings through the rest of its
+ * block, past what `pastFrameTint` trims (the ringing is in a few pixels of each line, not in the
+ * mean of the line): independent seed 10207 mix-03, a 19 px lilac frame round green 15 px seams at
+ * JPEG q45, its seam rows read a blue spread of 28 from columns 19–31 (the block 16–31) and were
+ * no separators; from column 32 on they are one colour within 16. On independent seeds
+ * 10200–10215 (1 024 pictures) two refused framed mixes split exactly (10207 mix-03 and one of
+ * 10209), and no other score changed.
+ */
+function withinCodingBlocks(inner: Box): Box {
+  const x0 = Math.ceil(inner.x / CODING_BLOCK) * CODING_BLOCK;
+  const y0 = Math.ceil(inner.y / CODING_BLOCK) * CODING_BLOCK;
+  const x1 = Math.floor((inner.x + inner.width) / CODING_BLOCK) * CODING_BLOCK;
+  const y1 = Math.floor((inner.y + inner.height) / CODING_BLOCK) * CODING_BLOCK;
+  if (x1 - x0 < 4 * CODING_BLOCK || y1 - y0 < 4 * CODING_BLOCK) return inner;
+  if (x0 === inner.x && y0 === inner.y && x1 === inner.x + inner.width && y1 === inner.y + inner.height) return inner;
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }
 
 /** Most lines past a frame's blend that may still carry its tint: 4:2:0 chroma is one sample per 2 lines, upsampled over the next 2. */

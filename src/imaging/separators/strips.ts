@@ -227,7 +227,7 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     // exact seam that stands, is that seam's twin: a photo's band is never one exact colour over a
     // whole line (exact-twins.ts).
     faded.forEach((f, k) => {
-      const twin = twins[k] ?? exactTwin(lines, f.seam, standing, false);
+      const twin = twins[k] ?? exactTwin(lines, f.seam, standing, false) ?? flatTwin(lines, f.seam, found.map((o) => ({ start: o.start - origin, end: o.end - origin, colour: o.colour })));
       if (twin) admit(f.run, twin);
     });
   }
@@ -378,10 +378,14 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
 
 /**
  * Most content lines between two seams of one colour for them to be one seam beside a panel's
- * background: a drop shadow blurred over 6 px leaves 4 (independent seed 4203 mix-05); a panel is
- * never this narrow.
+ * background: a drop shadow blurred over 6 px leaves 4 (independent seed 4203 mix-05), one offset
+ * 7 px and blurred by σ 2 leaves 7 (seed 10203 mix-05, JPEG q69: rows 459–465, the stack refused
+ * for the 19 px band between the two white runs); the independent generator offsets shadows up to
+ * 8 px with σ up to 3, so 12. Every line between must still be one flat grey (`shadowBetween`),
+ * which a panel's lines are not. Raised from 6 to 12 on independent seeds 10200–10215: that one
+ * mix split exactly, no other score changed.
  */
-const SHADOW_LINES = 6;
+const SHADOW_LINES = 12;
 /**
  * Largest distance (a channel) from a shadow line's mean to its darkest pixel: a drop shadow's
  * line is one grey along the panel's edge (seed 4203 mix-05: 166 for a minimum of 165), while a
@@ -918,4 +922,31 @@ function narrowPaddedSeams(raster: Raster, region: Box, axis: StripAxis, origin:
     if (before) sep.start = sep.end - usual;
     else sep.end = sep.start + usual;
   });
+}
+
+/** Least number of standing seams, all of one width, that vouch for a flat twin (`flatTwin`). */
+const FLAT_TWIN_SEAMS = 2;
+/** Most lines a flat twin's width and the standing seams' widths differ by (`flatTwin`). */
+const FLAT_TWIN_WIDTH = 1;
+
+/**
+ * `seam` (a run the fade rule set aside) when it is as wide as every seam that stands, within
+ * FLAT_TWIN_WIDTH lines, and of their colour, with FLAT_TWIN_SEAMS or more of them; else null.
+ * A white panel beside a light grey seam (a drawing on white next to a 240 seam) "fades" into it
+ * as a sky would, yet one collage's seams share a width and a colour, and a sky band beside a
+ * seam makes a run wider than its twins. Measured on independent seeds 10200 mix-07 (lossless,
+ * drop shadows: the run beside each white panel 12 lines as the three standing seams are) and
+ * 10201 mix-06 (JPEG q55: 15 lines against 15–16; that one is now split exactly, 10200 mix-07
+ * then meets a worn seam inside a photo and stays refused). On independent seeds 10200–10215 it
+ * split 10201 mix-06 and one caption of 10211 exactly and changed no other score, no new cut.
+ */
+function flatTwin(lines: LineStats, seam: Interval, standing: readonly Separator[]): Interval | null {
+  if (standing.length < FLAT_TWIN_SEAMS) return null;
+  const widths = standing.map((s) => s.end - s.start);
+  const lo = Math.min(...widths);
+  const hi = Math.max(...widths);
+  const width = seam.end - seam.start;
+  if (hi - lo > FLAT_TWIN_WIDTH || width < lo - FLAT_TWIN_WIDTH || width > hi + FLAT_TWIN_WIDTH) return null;
+  const colour = meanColour(lines, seam.start, seam.end);
+  return standing.every((s) => sameColour(s.colour, colour)) ? seam : null;
 }
