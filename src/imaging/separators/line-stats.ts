@@ -805,15 +805,19 @@ function widenColumn(data: Uint8Array, q: number, box: Int32Array, x: number, mi
 }
 
 /**
- * Spread from which the sweep sums a column's squares: PLAIN_SPREAD, beyond which they are needed
- * (σ is asked), so none are summed in vain; the rows before are caught up afterwards
- * (`catchUpSquares`). Measured against half of PLAIN_SPREAD (summing from where a column is
- * merely likely to need them), planSplit alternated in one process, min of 11 rounds: the 25 MP
- * photo 23.4 → 21.0 ms (its 1124 left-margin columns spread 11 and need no squares), the 4×4 grid
- * 5.72 → 5.77, the 4000×3000 grids 3.90 → 3.89 (JPEG) and 4.46 → 4.46 (WebP): no loss elsewhere.
- * Summing from the first row (no catch-up at all) lost on the 4000×3000 JPEG grid (3.50 → 3.74).
+ * Spread from which the sweep sums a column's squares: half of PLAIN_SPREAD, beyond which σ is
+ * asked, so a column that passes PLAIN_SPREAD late has mostly been squared on the way; the rows
+ * before are caught up afterwards (`catchUpSquares`), re-read cold, one cache miss (and often one
+ * page) per row. Since the sweep only counts a block of copies, squaring copies costs nothing but
+ * at a change of word, and half of PLAIN_SPREAD now wins: on the 25 MP photo, whose 7 columns at
+ * the edge of its left margin pass PLAIN_SPREAD late (21 560 rows to catch up), the catch-up took
+ * 1.16 ms per column pass against 0.003 ms, and its planSplit 20.5 → 20.0 ms (bench/separators-
+ * speed.ts, 41 alternated rounds; 18.7 → 18.4 in another run of 21). With the previous
+ * sweep (a box test per block of copies) PLAIN_SPREAD had won: 21.0 against 23.4 ms on that photo.
+ * A smooth page of ±4 noise (spread 7) stays below both. Summing from the first row (no catch-up
+ * at all) lost on the 4000×3000 JPEG grid (3.50 → 3.74).
  */
-const SQUARES_EARLY = PLAIN_SPREAD;
+const SQUARES_EARLY = PLAIN_SPREAD / 2;
 
 /**
  * Pixels a sweep reads (live columns after probing × walked rows) up to which every column sums
