@@ -357,8 +357,9 @@ describe('line statistics of a large smooth picture', () => {
 
 describe('line statistics of columns of copies', () => {
   // The column sweep only counts a block of eight copies of a column's remembered word and sums
-  // the copies when the word changes or the sweep ends; once a column's spread passes PLAIN_SPREAD
-  // mid-sweep, the copies before must be summed without squares (the catch-up squares those rows).
+  // the copies when the word changes or the sweep ends; once a column's spread passes the point
+  // where the sweep starts squaring (half of PLAIN_SPREAD) mid-sweep, the copies before must be
+  // summed without squares (the catch-up squares those rows).
   // Columns here are each one shade down the picture (copies throughout), 1100 × 1000 so that the
   // sweep is past SQUARES_FROM_START, with a band of lighter rows (spread 20) between probe rows.
   // Checked: summing those copies with their squares makes this test fail.

@@ -28,7 +28,7 @@
  *   row-major together, eight rows per column per step, in two passes: first each column's eight
  *   words are only compared with a word known inside its box (`inside`), and a block of copies of
  *   it is just counted, then the blocks that are not copies are read; sums, and squares from the
- *   block where a column's spread first exceeds PLAIN_SPREAD (from the first row in a small sweep,
+ *   block where a column's spread first exceeds SQUARES_EARLY (from the first row in a small sweep,
  *   SQUARES_FROM_START), in the same sweep; rows of one colour, already read in full by the row
  *   pass, enter every column as one aggregate, so a blank picture costs one pass; the pass's
  *   scratch arrays are kept between calls (a grid's parts are many small passes).
@@ -43,6 +43,10 @@
  * under a load of 6–10): the 25 MP photo ≈ 20 ms against ≈ 24–25 (its 1124 left-margin columns
  * spread 11 and no longer sum squares; 95 % of its column blocks are eight equal words), the 4×4
  * grid ≈ 5.8 ms against ≈ 7.0, of which its four band column passes ≈ 1.3 ms against ≈ 1.6.
+ * Round 3 (issue 17; planSplit against round 2, bench/separators-speed.ts, alternated, medians
+ * of 21–41 under a load of 2–8): the 25 MP photo ≈ 19–20 ms against ≈ 23–24.5 (the column sweep's
+ * first pass only compares, copies are counted, not summed per block; the margin columns sum
+ * squares again, which for copies is free), the grids and screenshots unchanged (0.97–1.02×).
  */
 import type { Box, Raster } from '../raster.js';
 import { PLAIN_SPREAD, RINGING_SPREAD } from './classify.js';
@@ -825,7 +829,8 @@ const SQUARES_EARLY = PLAIN_SPREAD / 2;
  * column costs more than squaring pixels in vain. Measured (alternated in one process, 31 rounds,
  * median CPU ms): the 4×4 grid's four band passes (~125 columns × 488 rows each) 1.585 → 1.331
  * summing from the start against from PLAIN_SPREAD, its planSplit 6.87 → 6.13; the 25 MP photo
- * (2163 columns × 4096 rows) loses 23.4 → 24.7 summing from the start, so it keeps PLAIN_SPREAD.
+ * (2163 columns × 4096 rows) lost 23.4 → 24.7 summing from the start (with the sweep before the
+ * copies were only counted), so it keeps SQUARES_EARLY.
  */
 const SQUARES_FROM_START = 1 << 20;
 
