@@ -975,13 +975,25 @@ function readMisses(state: SweepState, bases: Int32Array, j: number, live: Int32
         continue;
       }
     }
-    if (!allInBox(u0, u1, u2, u3, u4, u5, u6, u7, loE, hiE, loO, hiO)) {
+    const e1 = u1 & EVEN, e2 = u2 & EVEN, e3 = u3 & EVEN, e4 = u4 & EVEN, e5 = u5 & EVEN, e6 = u6 & EVEN, e7 = u7 & EVEN;
+    const o1 = (u1 >>> 8) & EVEN, o2 = (u2 >>> 8) & EVEN, o3 = (u3 >>> 8) & EVEN;
+    const o4 = (u4 >>> 8) & EVEN, o5 = (u5 >>> 8) & EVEN, o6 = (u6 >>> 8) & EVEN, o7 = (u7 >>> 8) & EVEN;
+    const test =
+      ((e0 | LANE) - loE) & (hiE - e0) & ((o0 | LANE) - loO) & (hiO - o0) &
+      ((e1 | LANE) - loE) & (hiE - e1) & ((o1 | LANE) - loO) & (hiO - o1) &
+      ((e2 | LANE) - loE) & (hiE - e2) & ((o2 | LANE) - loO) & (hiO - o2) &
+      ((e3 | LANE) - loE) & (hiE - e3) & ((o3 | LANE) - loO) & (hiO - o3) &
+      ((e4 | LANE) - loE) & (hiE - e4) & ((o4 | LANE) - loO) & (hiO - o4) &
+      ((e5 | LANE) - loE) & (hiE - e5) & ((o5 | LANE) - loO) & (hiO - o5) &
+      ((e6 | LANE) - loE) & (hiE - e6) & ((o6 | LANE) - loO) & (hiO - o6) &
+      ((e7 | LANE) - loE) & (hiE - e7) & ((o7 | LANE) - loO) & (hiO - o7);
+    if ((test & LANE) !== LANE) {
       if (!sweepSlow(state, bases, BLOCK, x, j)) { live[t] = -1; dropped++; }
       continue;
     }
     const l = x * 2;
-    lanes[l] += e0 + (u1 & EVEN) + (u2 & EVEN) + (u3 & EVEN) + (u4 & EVEN) + (u5 & EVEN) + (u6 & EVEN) + (u7 & EVEN);
-    lanes[l + 1] += o0 + ((u1 >>> 8) & EVEN) + ((u2 >>> 8) & EVEN) + ((u3 >>> 8) & EVEN) + ((u4 >>> 8) & EVEN) + ((u5 >>> 8) & EVEN) + ((u6 >>> 8) & EVEN) + ((u7 >>> 8) & EVEN);
+    lanes[l] += e0 + e1 + e2 + e3 + e4 + e5 + e6 + e7;
+    lanes[l + 1] += o0 + o1 + o2 + o3 + o4 + o5 + o6 + o7;
     if (squaresFrom[x]! >= 0) {
       // From the eight words already loaded (measured against `addSquares` over `bases`: see the commit).
       const k = x * 3;
@@ -992,23 +1004,6 @@ function readMisses(state: SweepState, bases: Int32Array, j: number, live: Int32
     readApart[x] += BLOCK;
   }
   return dropped;
-}
-
-/**
- * True when the eight words are all opaque and inside the packed box (`packBox` form: high bounds
- * with LANE set): the lane test of `inBox`, ANDed over the eight.
- */
-function allInBox(u0: number, u1: number, u2: number, u3: number, u4: number, u5: number, u6: number, u7: number, loE: number, hiE: number, loO: number, hiO: number): boolean {
-  const test =
-    laneBits(u0, loE, hiE, loO, hiO) & laneBits(u1, loE, hiE, loO, hiO) & laneBits(u2, loE, hiE, loO, hiO) & laneBits(u3, loE, hiE, loO, hiO) &
-    laneBits(u4, loE, hiE, loO, hiO) & laneBits(u5, loE, hiE, loO, hiO) & laneBits(u6, loE, hiE, loO, hiO) & laneBits(u7, loE, hiE, loO, hiO);
-  return (test & LANE) === LANE;
-}
-
-/** The lane test of one word against a packed box (`allInBox`): LANE's bits survive where it is inside. */
-function laneBits(u: number, loE: number, hiE: number, loO: number, hiO: number): number {
-  const e = u & EVEN, o = (u >>> 8) & EVEN;
-  return ((e | LANE) - loE) & (hiE - e) & ((o | LANE) - loO) & (hiO - o);
 }
 
 /**
