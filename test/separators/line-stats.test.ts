@@ -355,6 +355,33 @@ describe('line statistics of a large smooth picture', () => {
   }, 60_000);
 });
 
+describe('line statistics of columns of copies', () => {
+  // The column sweep only counts a block of eight copies of a column's remembered word and sums
+  // the copies when the word changes or the sweep ends; once a column's spread passes the point
+  // where the sweep starts squaring (half of PLAIN_SPREAD) mid-sweep, the copies before must be
+  // summed without squares (the catch-up squares those rows).
+  // Columns here are each one shade down the picture (copies throughout), 1100 × 1000 so that the
+  // sweep is past SQUARES_FROM_START, with a band of lighter rows (spread 20) between probe rows.
+  // Checked: summing those copies with their squares makes this test fail.
+  it('agree with the every-pixel reference where a band passes PLAIN_SPREAD after runs of copies', () => {
+    const width = 1100, height = 1000;
+    const data = new Uint8Array(width * height * 4);
+    for (let y = 0; y < height; y++) {
+      const band = y >= 680 && y < 684 ? 20 : 0;
+      for (let x = 0; x < width; x++) {
+        const p = (y * width + x) * 4;
+        data[p] = 100 + (x % 8) + band; data[p + 1] = 120 + band; data[p + 2] = 140 + ((x >> 3) % 5) + band; data[p + 3] = 255;
+      }
+    }
+    const raster = { width, height, data };
+    const box: Box = { x: 0, y: 0, width, height };
+    const columns = reference(raster, box, 'columns');
+    expect(Math.min(...Array.from({ length: width }, (_, x) => spreadOf(columns, x)))).toBeGreaterThan(PLAIN_SPREAD);
+    expectEquivalent(measureColumnsOnly(raster, box).columns, columns, 'columns only');
+    expectEquivalent(measureLines(raster, box).columns, columns, 'columns');
+  }, 60_000);
+});
+
 describe('line statistics with transparent black', () => {
   // The word of a transparent black pixel is 0: a shortcut keyed on a remembered word (the column
   // sweep's "inside its box" word) must never take it for an opaque pixel. Blocks of eight and more

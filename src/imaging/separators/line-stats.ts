@@ -25,9 +25,10 @@
  * - columns are never read down the picture (a column touches one page per pixel): row 0 and the
  *   first four probe rows are read across all columns at once (`quickSpan`, no decision per
  *   pixel), then the other probe rows across the columns still live, then the survivors swept
- *   row-major together, eight rows per column per step: eight equal words need no box test when
- *   the column's last equal block passed with that word (`inside`); sums, and squares from the
- *   block where a column's spread first exceeds PLAIN_SPREAD (from the first row in a small sweep,
+ *   row-major together, eight rows per column per step, in two passes: first each column's eight
+ *   words are only compared with a word known inside its box (`inside`), and a block of copies of
+ *   it is just counted, then the blocks that are not copies are read; sums, and squares from the
+ *   block where a column's spread first exceeds SQUARES_EARLY (from the first row in a small sweep,
  *   SQUARES_FROM_START), in the same sweep; rows of one colour, already read in full by the row
  *   pass, enter every column as one aggregate, so a blank picture costs one pass; the pass's
  *   scratch arrays are kept between calls (a grid's parts are many small passes).
@@ -42,6 +43,10 @@
  * under a load of 6–10): the 25 MP photo ≈ 20 ms against ≈ 24–25 (its 1124 left-margin columns
  * spread 11 and no longer sum squares; 95 % of its column blocks are eight equal words), the 4×4
  * grid ≈ 5.8 ms against ≈ 7.0, of which its four band column passes ≈ 1.3 ms against ≈ 1.6.
+ * Round 3 (issue 17; planSplit against round 2, bench/separators-speed.ts, alternated, medians
+ * of 21–41 under a load of 2–8): the 25 MP photo ≈ 19–20 ms against ≈ 23–24.5 (the column sweep's
+ * first pass only compares, copies are counted, not summed per block; the margin columns sum
+ * squares again, which for copies is free), the grids and screenshots unchanged (0.97–1.02×).
  */
 import type { Box, Raster } from '../raster.js';
 import { PLAIN_SPREAD, RINGING_SPREAD } from './classify.js';
@@ -617,7 +622,7 @@ function measureColumnLines(
   const { min, max } = columns;
 
   // Word offsets of the rows to walk, and the aggregate of the uniform rows that need no walking.
-  const pool = scratch(h + 10 * w, 6 * w);
+  const pool = scratch(h + 15 * w, 6 * w);
   const walk = pool.ints.subarray(0, h);
   let m = 0;
   let uniformRows = 0;
@@ -699,8 +704,11 @@ function measureColumnLines(
     const lanes = pool.ints.subarray(h + 6 * w, h + 8 * w).fill(0);
     const inside = pool.ints.subarray(h + 8 * w, h + 9 * w);
     for (let t = 0; t < liveCount; t++) inside[live[t]!] = opaqueWord(min, live[t]! * 3);
-    const hits = pool.ints.subarray(h + 9 * w, h + 10 * w).fill(0);
-    liveCount = sweepColumns({ data, px, box, min, max, sums, squares, squaresFrom, squaresEarly, lanes, inside, hits }, walk, m, live, liveCount);
+    const copiesFrom = pool.ints.subarray(h + 9 * w, h + 10 * w).fill(0);
+    const readApart = pool.ints.subarray(h + 10 * w, h + 11 * w).fill(0);
+    const misses = pool.ints.subarray(h + 11 * w, h + 12 * w);
+    const spans = pool.ints.subarray(h + 12 * w, h + 15 * w);
+    liveCount = sweepColumns({ data, px, box, min, max, sums, squares, squaresFrom, squaresEarly, lanes, inside, copiesFrom, readApart, misses, spans }, walk, m, live, liveCount);
   }
 
   // Step 3: the columns that are not content get their sums (the sweep's plus the uniform rows'),
@@ -801,15 +809,19 @@ function widenColumn(data: Uint8Array, q: number, box: Int32Array, x: number, mi
 }
 
 /**
- * Spread from which the sweep sums a column's squares: PLAIN_SPREAD, beyond which they are needed
- * (σ is asked), so none are summed in vain; the rows before are caught up afterwards
- * (`catchUpSquares`). Measured against half of PLAIN_SPREAD (summing from where a column is
- * merely likely to need them), planSplit alternated in one process, min of 11 rounds: the 25 MP
- * photo 23.4 → 21.0 ms (its 1124 left-margin columns spread 11 and need no squares), the 4×4 grid
- * 5.72 → 5.77, the 4000×3000 grids 3.90 → 3.89 (JPEG) and 4.46 → 4.46 (WebP): no loss elsewhere.
- * Summing from the first row (no catch-up at all) lost on the 4000×3000 JPEG grid (3.50 → 3.74).
+ * Spread from which the sweep sums a column's squares: half of PLAIN_SPREAD, beyond which σ is
+ * asked, so a column that passes PLAIN_SPREAD late has mostly been squared on the way; the rows
+ * before are caught up afterwards (`catchUpSquares`), re-read cold, one cache miss (and often one
+ * page) per row. Since the sweep only counts a block of copies, squaring copies costs nothing but
+ * at a change of word, and half of PLAIN_SPREAD now wins: on the 25 MP photo, whose 7 columns at
+ * the edge of its left margin pass PLAIN_SPREAD late (21 560 rows to catch up), the catch-up took
+ * 1.16 ms per column pass against 0.003 ms, and its planSplit 20.5 → 20.0 ms (bench/separators-
+ * speed.ts, 41 alternated rounds; 18.7 → 18.4 in another run of 21). With the previous
+ * sweep (a box test per block of copies) PLAIN_SPREAD had won: 21.0 against 23.4 ms on that photo.
+ * A smooth page of ±4 noise (spread 7) stays below both. Summing from the first row (no catch-up
+ * at all) lost on the 4000×3000 JPEG grid (3.50 → 3.74).
  */
-const SQUARES_EARLY = PLAIN_SPREAD;
+const SQUARES_EARLY = PLAIN_SPREAD / 2;
 
 /**
  * Pixels a sweep reads (live columns after probing × walked rows) up to which every column sums
@@ -817,7 +829,8 @@ const SQUARES_EARLY = PLAIN_SPREAD;
  * column costs more than squaring pixels in vain. Measured (alternated in one process, 31 rounds,
  * median CPU ms): the 4×4 grid's four band passes (~125 columns × 488 rows each) 1.585 → 1.331
  * summing from the start against from PLAIN_SPREAD, its planSplit 6.87 → 6.13; the 25 MP photo
- * (2163 columns × 4096 rows) loses 23.4 → 24.7 summing from the start, so it keeps PLAIN_SPREAD.
+ * (2163 columns × 4096 rows) lost 23.4 → 24.7 summing from the start (with the sweep before the
+ * copies were only counted), so it keeps SQUARES_EARLY.
  */
 const SQUARES_FROM_START = 1 << 20;
 
@@ -826,13 +839,22 @@ const BLOCK = 8;
 
 /**
  * Step 2 of `measureColumnLines`: every walked row, row-major over the columns still live, BLOCK
- * rows at a time. Per column and block: BLOCK words read, their lanes summed (two channels per
- * addition), and the lane test of `inBox` ANDed over the block, against the column's packed box
- * loaded once. A block that passes — every pixel opaque and inside the box, the common case on a
- * plain or smooth column — moves no min or max and costs no branch per pixel; a block that fails
- * is read again pixel by pixel (`sweepSlow`), which widens the box, composites translucent pixels
- * and drops the column once proven content. Lane sums are flushed every LANE_FLUSH rows. Returns
- * how many columns survive, listed first in `live`.
+ * rows at a time, in two passes per block. First `blockMisses`: each column's BLOCK words are
+ * compared with its `inside` word, one XOR each, and nothing else is touched — on a plain or smooth
+ * column most blocks are copies of one word (95 % of the 25 MP photo's margin blocks), and such a
+ * block is left to be counted later (`flushCopies`). Then `readMisses` reads the other blocks:
+ * eight equal words of a new colour inside the box become the column's `inside` word; a block
+ * inside the box has its lanes summed (two channels per addition, the `inBox` lane test ANDed over
+ * the block); any other block is read pixel by pixel (`sweepSlow`), which widens the box,
+ * composites translucent pixels and drops the column once proven content. Lane sums are flushed
+ * every LANE_FLUSH rows. Returns how many columns survive, listed first in `live`.
+ *
+ * Why two passes (measured on the 25 MP photo, its 2163 columns swept after probing, the sweep's
+ * CPU time alternated in one process, median of 21): a compare loop with no call and no store but
+ * the rare miss keeps V8's array checks out of the way; the single loop with every path inline,
+ * where each block also counted its copies (`hits[x]++`), took 19.1 ms against 17.4 ms for the two
+ * passes over the live list, and 14.6 → 13.4 ms more for walking runs of consecutive columns
+ * (`spansOf`) instead of the list; reading the misses inline rather than through a call, 17.2 → 16.1.
  */
 /** What the column sweep reads and updates, per column: see `measureColumnLines`. */
 interface SweepState {
@@ -851,108 +873,185 @@ interface SweepState {
   /**
    * Per column, a word known to lie inside its box (opaque, within bounds: boxes only grow),
    * starting with its min colour, opaque. Not 0 or any other "no word" sentinel: every 32-bit
-   * value is some pixel (0 is transparent black, which composites to white). Measured on the
-   * 25 MP photo, whose 2124 margin columns are 95 % blocks of eight equal words: see the commit.
+   * value is some pixel (0 is transparent black, which composites to white).
    */
   readonly inside: Int32Array;
-  /** Per column, the blocks of eight copies of its `inside` word not yet in `sums`. */
-  readonly hits: Int32Array;
+  /** Per column, the walked row from which the copies of its `inside` word are not yet in `sums`. */
+  readonly copiesFrom: Int32Array;
+  /** Per column, the walked rows since `copiesFrom` that were read as something else than copies. */
+  readonly readApart: Int32Array;
+  /** Scratch: the positions in `live` of the columns whose block was no copies of `inside`. */
+  readonly misses: Int32Array;
+  /** Scratch: the live columns as runs of consecutive ones (`spansOf`). */
+  readonly spans: Int32Array;
 }
 
 function sweepColumns(state: SweepState, walk: Int32Array, m: number, live: Int32Array, liveCount: number): number {
-  const { px, box, lanes, squares, squaresFrom, sums, inside, hits } = state;
+  const { spans } = state;
   const bases = new Int32Array(BLOCK);
+  let spanCount = spansOf(live, liveCount, spans);
+  // Whether blocks are read without the first pass, until the next LANE_FLUSH row (see MISSES_MAX).
+  let readAll = false;
   let j = 0;
   while (j < m && liveCount > 0) {
     const rows = Math.min(BLOCK, m - j);
-    let kept = 0;
-    if (rows === BLOCK) {
-      const b0 = walk[j]!, b1 = walk[j + 1]!, b2 = walk[j + 2]!, b3 = walk[j + 3]!;
-      const b4 = walk[j + 4]!, b5 = walk[j + 5]!, b6 = walk[j + 6]!, b7 = walk[j + 7]!;
-      for (let t = 0; t < liveCount; t++) {
-        const x = live[t]!;
-        const b = x * 4;
-        const u0 = px[b0 + x]!, u1 = px[b1 + x]!, u2 = px[b2 + x]!, u3 = px[b3 + x]!;
-        const u4 = px[b4 + x]!, u5 = px[b5 + x]!, u6 = px[b6 + x]!, u7 = px[b7 + x]!;
-        if (((u1 ^ u0) | (u2 ^ u0) | (u3 ^ u0) | (u4 ^ u0) | (u5 ^ u0) | (u6 ^ u0) | (u7 ^ u0)) === 0) {
-          // Eight equal words (a gutter, flat fill): one box test — none when the word is the one
-          // the column's last equal block passed with (`inside`: boxes only grow) — and such
-          // blocks only counted (`hits`), their sums added once the word changes or the sweep ends.
-          let pass = u0 === inside[x];
-          if (pass) hits[x]++;
-          else {
-            const e = u0 & EVEN, o = (u0 >>> 8) & EVEN;
-            if (((((e | LANE) - box[b]!) & (box[b + 1]! - e) & ((o | LANE) - box[b + 2]!) & (box[b + 3]! - o)) & LANE) === LANE) {
-              pass = true;
-              addCopies(sums, x * 3, inside[x]!, hits[x]! * BLOCK);
-              inside[x] = u0;
-              hits[x] = 1;
-            }
-          }
-          if (pass) {
-            if (squaresFrom[x]! >= 0) {
-              const k = x * 3;
-              const r = LITTLE_ENDIAN ? u0 & 255 : u0 >>> 24, g = LITTLE_ENDIAN ? (u0 >>> 8) & 255 : (u0 >>> 16) & 255, bl = LITTLE_ENDIAN ? (u0 >>> 16) & 255 : (u0 >>> 8) & 255;
-              squares[k] += 8 * r * r; squares[k + 1] += 8 * g * g; squares[k + 2] += 8 * bl * bl;
-            }
-            // Kept in place: the list is only rewritten once a column has been dropped.
-            if (kept !== t) live[kept] = x;
-            kept++;
-            continue;
-          }
-        }
-        const loE = box[b]!, hiE = box[b + 1]!, loO = box[b + 2]!, hiO = box[b + 3]!;
-        const e0 = u0 & EVEN, e1 = u1 & EVEN, e2 = u2 & EVEN, e3 = u3 & EVEN, e4 = u4 & EVEN, e5 = u5 & EVEN, e6 = u6 & EVEN, e7 = u7 & EVEN;
-        const o0 = (u0 >>> 8) & EVEN, o1 = (u1 >>> 8) & EVEN, o2 = (u2 >>> 8) & EVEN, o3 = (u3 >>> 8) & EVEN;
-        const o4 = (u4 >>> 8) & EVEN, o5 = (u5 >>> 8) & EVEN, o6 = (u6 >>> 8) & EVEN, o7 = (u7 >>> 8) & EVEN;
-        const test =
-          ((e0 | LANE) - loE) & (hiE - e0) & ((o0 | LANE) - loO) & (hiO - o0) &
-          ((e1 | LANE) - loE) & (hiE - e1) & ((o1 | LANE) - loO) & (hiO - o1) &
-          ((e2 | LANE) - loE) & (hiE - e2) & ((o2 | LANE) - loO) & (hiO - o2) &
-          ((e3 | LANE) - loE) & (hiE - e3) & ((o3 | LANE) - loO) & (hiO - o3) &
-          ((e4 | LANE) - loE) & (hiE - e4) & ((o4 | LANE) - loO) & (hiO - o4) &
-          ((e5 | LANE) - loE) & (hiE - e5) & ((o5 | LANE) - loO) & (hiO - o5) &
-          ((e6 | LANE) - loE) & (hiE - e6) & ((o6 | LANE) - loO) & (hiO - o6) &
-          ((e7 | LANE) - loE) & (hiE - e7) & ((o7 | LANE) - loO) & (hiO - o7);
-        if ((test & LANE) === LANE) {
-          const l = x * 2;
-          lanes[l] += e0 + e1 + e2 + e3 + e4 + e5 + e6 + e7;
-          lanes[l + 1] += o0 + o1 + o2 + o3 + o4 + o5 + o6 + o7;
-          if (squaresFrom[x]! >= 0) {
-            // From the eight words already loaded (measured against `addSquares` over `bases`: see the commit).
-            const k = x * 3;
-            squares[k] += squares8(u0, u1, u2, u3, u4, u5, u6, u7, R_SHIFT);
-            squares[k + 1] += squares8(u0, u1, u2, u3, u4, u5, u6, u7, G_SHIFT);
-            squares[k + 2] += squares8(u0, u1, u2, u3, u4, u5, u6, u7, B_SHIFT);
-          }
-          if (kept !== t) live[kept] = x;
-          kept++;
-        } else {
-          bases[0] = b0; bases[1] = b1; bases[2] = b2; bases[3] = b3; bases[4] = b4; bases[5] = b5; bases[6] = b6; bases[7] = b7;
-          if (sweepSlow(state, bases, BLOCK, x, j)) live[kept++] = x;
-        }
-      }
+    for (let r = 0; r < rows; r++) bases[r] = walk[j + r]!;
+    let dropped = 0;
+    if (rows === BLOCK && readAll) dropped = readMisses(state, bases, j, live, liveCount, true);
+    else if (rows === BLOCK) {
+      const count = blockMisses(state, bases, spanCount);
+      readAll = count > liveCount * MISSES_MAX;
+      dropped = readMisses(state, bases, j, live, count, false);
     } else {
-      for (let r = 0; r < rows; r++) bases[r] = walk[j + r]!;
       for (let t = 0; t < liveCount; t++) {
-        const x = live[t]!;
-        if (sweepSlow(state, bases, rows, x, j)) live[kept++] = x;
+        if (!sweepSlow(state, bases, rows, live[t]!, j)) { live[t] = -1; dropped++; }
       }
     }
-    liveCount = kept;
+    if (dropped > 0) {
+      liveCount = withoutDropped(live, liveCount);
+      spanCount = spansOf(live, liveCount, spans);
+    }
     j += rows;
-    if (j % LANE_FLUSH === 0 || j === m) flushLanes(lanes, live, liveCount, sums);
+    if (j % LANE_FLUSH === 0 || j === m) {
+      flushLanes(state.lanes, live, liveCount, state.sums);
+      readAll = false;
+    }
   }
-  for (let t = 0; t < liveCount; t++) addCopies(sums, live[t]! * 3, inside[live[t]!]!, hits[live[t]!]! * BLOCK);
+  for (let t = 0; t < liveCount; t++) flushCopies(state, live[t]!, m, state.squaresFrom[live[t]!]! >= 0);
   return liveCount;
 }
 
-/** Adds `count` copies of the opaque word `u` to the R, G, B sums at `sums[k…k+2]`. */
-function addCopies(sums: Float64Array, k: number, u: number, count: number): void {
+/**
+ * The first pass of a block (rows at `bases`): lists in `misses` the position in `live` of every
+ * column whose BLOCK words are not all its `inside` word, and returns how many.
+ */
+function blockMisses(state: SweepState, bases: Int32Array, spanCount: number): number {
+  const { px, inside, misses, spans } = state;
+  const b0 = bases[0]!, b1 = bases[1]!, b2 = bases[2]!, b3 = bases[3]!, b4 = bases[4]!, b5 = bases[5]!, b6 = bases[6]!, b7 = bases[7]!;
+  let count = 0;
+  for (let s = 0; s < spanCount; s++) {
+    const start = spans[s * 3]!, end = spans[s * 3 + 1]!, offset = spans[s * 3 + 2]!;
+    for (let x = start; x < end; x++) {
+      const w = inside[x]!;
+      if (((px[b0 + x]! ^ w) | (px[b1 + x]! ^ w) | (px[b2 + x]! ^ w) | (px[b3 + x]! ^ w) | (px[b4 + x]! ^ w) | (px[b5 + x]! ^ w) | (px[b6 + x]! ^ w) | (px[b7 + x]! ^ w)) !== 0) misses[count++] = x - offset;
+    }
+  }
+  return count;
+}
+
+/**
+ * Share of the live columns above which a block's first pass found so few copies that it costs
+ * more than it saves: the blocks up to the next LANE_FLUSH row are then read at once (`readMisses`
+ * over every live column; a block of copies read so only restarts its count). Measured (planSplit,
+ * bench/separators-speed.ts, 21 alternated rounds, against the single pass it replaced): white
+ * with ±4 noise (every block a miss) took 179 ms against 147 with no such limit, 163 against 163
+ * with it; the 25 MP photo (10 % misses) is not affected. A limit of 0.25 was no faster on the
+ * 4×4 grid's whole-picture sweep (34 % misses; measureLines alternated both ways, median of 301).
+ */
+const MISSES_MAX = 0.5;
+
+/**
+ * The second pass of a block (walked rows from `j`, at `bases`): reads the `count` columns listed
+ * in `misses` (see `sweepColumns`), or with `all` the first `count` of `live`, marks those proven
+ * content −1 in `live` and returns how many.
+ */
+function readMisses(state: SweepState, bases: Int32Array, j: number, live: Int32Array, count: number, all: boolean): number {
+  const { px, box, inside, misses, lanes, squares, squaresFrom, readApart } = state;
+  const b0 = bases[0]!, b1 = bases[1]!, b2 = bases[2]!, b3 = bases[3]!, b4 = bases[4]!, b5 = bases[5]!, b6 = bases[6]!, b7 = bases[7]!;
+  let dropped = 0;
+  for (let i = 0; i < count; i++) {
+    const t = all ? i : misses[i]!;
+    const x = live[t]!;
+    const b = x * 4;
+    const u0 = px[b0 + x]!, u1 = px[b1 + x]!, u2 = px[b2 + x]!, u3 = px[b3 + x]!, u4 = px[b4 + x]!, u5 = px[b5 + x]!, u6 = px[b6 + x]!, u7 = px[b7 + x]!;
+    const loE = box[b]!, hiE = box[b + 1]!, loO = box[b + 2]!, hiO = box[b + 3]!;
+    const e0 = u0 & EVEN, o0 = (u0 >>> 8) & EVEN;
+    if (((u1 ^ u0) | (u2 ^ u0) | (u3 ^ u0) | (u4 ^ u0) | (u5 ^ u0) | (u6 ^ u0) | (u7 ^ u0)) === 0) {
+      // Eight copies of a new word inside the box (a gutter, flat fill changing shade): the copies
+      // of the old word are summed and this word's copies counted from here.
+      if (((((e0 | LANE) - loE) & (hiE - e0) & ((o0 | LANE) - loO) & (hiO - o0)) & LANE) === LANE) {
+        flushCopies(state, x, j, squaresFrom[x]! >= 0);
+        inside[x] = u0;
+        continue;
+      }
+    }
+    const e1 = u1 & EVEN, e2 = u2 & EVEN, e3 = u3 & EVEN, e4 = u4 & EVEN, e5 = u5 & EVEN, e6 = u6 & EVEN, e7 = u7 & EVEN;
+    const o1 = (u1 >>> 8) & EVEN, o2 = (u2 >>> 8) & EVEN, o3 = (u3 >>> 8) & EVEN;
+    const o4 = (u4 >>> 8) & EVEN, o5 = (u5 >>> 8) & EVEN, o6 = (u6 >>> 8) & EVEN, o7 = (u7 >>> 8) & EVEN;
+    const test =
+      ((e0 | LANE) - loE) & (hiE - e0) & ((o0 | LANE) - loO) & (hiO - o0) &
+      ((e1 | LANE) - loE) & (hiE - e1) & ((o1 | LANE) - loO) & (hiO - o1) &
+      ((e2 | LANE) - loE) & (hiE - e2) & ((o2 | LANE) - loO) & (hiO - o2) &
+      ((e3 | LANE) - loE) & (hiE - e3) & ((o3 | LANE) - loO) & (hiO - o3) &
+      ((e4 | LANE) - loE) & (hiE - e4) & ((o4 | LANE) - loO) & (hiO - o4) &
+      ((e5 | LANE) - loE) & (hiE - e5) & ((o5 | LANE) - loO) & (hiO - o5) &
+      ((e6 | LANE) - loE) & (hiE - e6) & ((o6 | LANE) - loO) & (hiO - o6) &
+      ((e7 | LANE) - loE) & (hiE - e7) & ((o7 | LANE) - loO) & (hiO - o7);
+    if ((test & LANE) !== LANE) {
+      if (!sweepSlow(state, bases, BLOCK, x, j)) { live[t] = -1; dropped++; }
+      continue;
+    }
+    const l = x * 2;
+    lanes[l] += e0 + e1 + e2 + e3 + e4 + e5 + e6 + e7;
+    lanes[l + 1] += o0 + o1 + o2 + o3 + o4 + o5 + o6 + o7;
+    if (squaresFrom[x]! >= 0) {
+      // From the eight words already loaded (measured against `addSquares` over `bases`: see the commit).
+      const k = x * 3;
+      squares[k] += squares8(u0, u1, u2, u3, u4, u5, u6, u7, R_SHIFT);
+      squares[k + 1] += squares8(u0, u1, u2, u3, u4, u5, u6, u7, G_SHIFT);
+      squares[k + 2] += squares8(u0, u1, u2, u3, u4, u5, u6, u7, B_SHIFT);
+    }
+    readApart[x] += BLOCK;
+  }
+  return dropped;
+}
+
+/**
+ * The live columns as runs of consecutive ones, three ints each in `spans`: first column, end
+ * (exclusive), and first column minus its position in `live` (so a column's position is `x − that`).
+ * Returns how many runs.
+ */
+function spansOf(live: Int32Array, count: number, spans: Int32Array): number {
+  let n = 0;
+  let t = 0;
+  while (t < count) {
+    const start = live[t]!;
+    let end = start + 1;
+    let u = t + 1;
+    while (u < count && live[u] === end) { end++; u++; }
+    spans[n * 3] = start; spans[n * 3 + 1] = end; spans[n * 3 + 2] = start - t;
+    n++;
+    t = u;
+  }
+  return n;
+}
+
+/** Removes the columns marked −1 from the first `count` of `live`, keeping the order; returns how many remain. */
+function withoutDropped(live: Int32Array, count: number): number {
+  let kept = 0;
+  for (let t = 0; t < count; t++) {
+    const x = live[t]!;
+    if (x >= 0) live[kept++] = x;
+  }
+  return kept;
+}
+
+/**
+ * Adds to column `x`'s sums (and to its squares when `squared`) the copies of its `inside` word
+ * that `blockMisses` passed over: every walked row from `copiesFrom[x]` to `j` that was not read
+ * as something else (`readApart[x]`). Counting starts again at `j`.
+ */
+function flushCopies(state: SweepState, x: number, j: number, squared: boolean): void {
+  const { sums, squares, inside, copiesFrom, readApart } = state;
+  const count = j - copiesFrom[x]! - readApart[x]!;
+  copiesFrom[x] = j;
+  readApart[x] = 0;
   if (count === 0) return;
-  sums[k] += ((u >>> R_SHIFT) & 255) * count;
-  sums[k + 1] += ((u >>> G_SHIFT) & 255) * count;
-  sums[k + 2] += ((u >>> B_SHIFT) & 255) * count;
+  const u = inside[x]!;
+  const k = x * 3;
+  const r = (u >>> R_SHIFT) & 255, g = (u >>> G_SHIFT) & 255, b = (u >>> B_SHIFT) & 255;
+  sums[k] += r * count; sums[k + 1] += g * count; sums[k + 2] += b * count;
+  if (squared) { squares[k] += r * r * count; squares[k + 1] += g * g * count; squares[k + 2] += b * b * count; }
 }
 
 /**
@@ -982,10 +1081,13 @@ function sweepSlow(state: SweepState, bases: Int32Array, rows: number, x: number
     if (inBox(u, box[b]!, box[b + 1]!, box[b + 2]!, box[b + 3]!)) continue;
     if (widenColumn(data, i * 4, box, x, min, max)) return false;
   }
-  if (squaresFrom[x]! < 0) {
-    if (!spreadAbove(min, max, x, state.squaresEarly)) return true;
+  if (squaresFrom[x]! < 0 && spreadAbove(min, max, x, state.squaresEarly)) {
+    // The copies counted so far lie before `j`: summed now, their squares left to the catch-up.
+    flushCopies(state, x, j, false);
     squaresFrom[x] = j;
   }
+  state.readApart[x] += rows;
+  if (squaresFrom[x]! < 0) return true;
   if (opaque) addSquares(px, bases, rows, x, squares);
   else for (let r = 0; r < rows; r++) addSquare(data, (bases[r]! + x) * 4, squares, k);
   return true;
