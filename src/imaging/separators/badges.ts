@@ -33,6 +33,7 @@
  * (4.1 → 8.1 ms, alternated A/B); the 12–25 MP inputs never reach it.
  */
 import type { Box, Raster } from '../raster.js';
+import { sameColour } from './collage-colour.js';
 
 /** A badge: centre and radius in pixels, and its fill colour. */
 export interface Badge {
@@ -102,9 +103,6 @@ interface Stretch {
   chain: number;
 }
 
-const near = (d: Uint8Array, p: number, k: readonly number[], t: number): boolean =>
-  Math.abs(d[p]! - k[0]!) <= t && Math.abs(d[p + 1]! - k[1]!) <= t && Math.abs(d[p + 2]! - k[2]!) <= t;
-
 /**
  * The badges of a picture.
  *
@@ -129,7 +127,7 @@ export function findBadges(raster: Raster): Badge[] {
       const k0 = d[ref]!, k1 = d[ref + 1]!, k2 = d[ref + 2]!;
       let last = x;
       for (let p = base + (x + COLUMN_STEP) * 4; last + COLUMN_STEP < width; last += COLUMN_STEP, p += COLUMN_STEP * 4) {
-        if (Math.abs(d[p]! - k0) > FILL_TOLERANCE || Math.abs(d[p + 1]! - k1) > FILL_TOLERANCE || Math.abs(d[p + 2]! - k2) > FILL_TOLERANCE) break;
+        if (!nearAt(d, p, k0, k1, k2)) break;
       }
       if (last === x) {
         x += COLUMN_STEP;
@@ -142,7 +140,7 @@ export function findBadges(raster: Raster): Badge[] {
         const k: [number, number, number] = [k0, k1, k2];
         const s: Stretch = { y, x0: start, x1: end, fill: k, chain: -1 };
         const mid = (start + end) / 2;
-        const above = previous.find((p) => Math.abs((p.x0 + p.x1) / 2 - mid) <= MIDPOINT_SLACK && sameFill(p.fill, k));
+        const above = previous.find((p) => Math.abs((p.x0 + p.x1) / 2 - mid) <= MIDPOINT_SLACK && sameColour(p.fill, k, FILL_TOLERANCE));
         if (above) {
           s.chain = above.chain;
           chains[s.chain]!.push(s);
@@ -184,25 +182,24 @@ function withRowsBetween(raster: Raster, sampled: Stretch[]): Stretch[] {
     chain.push(s);
     const next = sampled[i + 1];
     if (!next) break;
+    const [k0, k1, k2] = s.fill;
     for (let y = s.y + 1; y < next.y; y++) {
       const base = y * width * 4;
       const mid = (s.x0 + s.x1) >> 1;
-      if (!near(d, base + mid * 4, s.fill, FILL_TOLERANCE)) continue;
+      if (!nearAt(d, base + mid * 4, k0, k1, k2)) continue;
       let x0 = mid;
-      while (x0 > 0 && near(d, base + (x0 - 1) * 4, s.fill, FILL_TOLERANCE)) x0--;
+      while (x0 > 0 && nearAt(d, base + (x0 - 1) * 4, k0, k1, k2)) x0--;
       let x1 = mid + 1;
-      while (x1 < width && near(d, base + x1 * 4, s.fill, FILL_TOLERANCE)) x1++;
+      while (x1 < width && nearAt(d, base + x1 * 4, k0, k1, k2)) x1++;
       chain.push({ y, x0, x1, fill: s.fill, chain: s.chain });
     }
   }
   return chain;
 }
 
+/** Pixel `p` within FILL_TOLERANCE of the colour (k0, k1, k2) on every channel: the one test of a chord's extent. */
 const nearAt = (d: Uint8Array, p: number, k0: number, k1: number, k2: number): boolean =>
   Math.abs(d[p]! - k0) <= FILL_TOLERANCE && Math.abs(d[p + 1]! - k1) <= FILL_TOLERANCE && Math.abs(d[p + 2]! - k2) <= FILL_TOLERANCE;
-
-const sameFill = (a: readonly number[], b: readonly number[]): boolean =>
-  Math.abs(a[0]! - b[0]!) <= FILL_TOLERANCE && Math.abs(a[1]! - b[1]!) <= FILL_TOLERANCE && Math.abs(a[2]! - b[2]!) <= FILL_TOLERANCE;
 
 function fitCircle(chain: Stretch[], slack = FIT_SLACK): Badge | null {
   // Least squares for u = h² + y² = 2·y·cy + c.
