@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createRaster, type Box, type Raster } from '../../src/imaging/raster.js';
 import { classifyLines, measureLines, planSplit } from '../../src/imaging/separators/index.js';
 import { damagedSeams } from '../../src/imaging/separators/damaged-seams.js';
-import { BLOB_MAX, crossedWithoutBadge, edgeSeamWideEnough, MAX_OCCLUDERS, OCCLUDED_SHARE, readSeamLine } from '../../src/imaging/separators/occluded-seams.js';
+import { BLOB_MAX, crossedWithoutBadge, edgeSeamWideEnough, MAX_OCCLUDERS, MAX_PAGE_GAPS_CROSSED, OCCLUDED_SHARE, pageGapsCrossed, readSeamLine } from '../../src/imaging/separators/occluded-seams.js';
 import { scoreBatch } from './score.js';
 import { badge, fill, gradientPanel, random, setPixel, type Rgb } from './build.js';
 
@@ -582,6 +582,67 @@ describe('no occluded seam where there is no seam', () => {
       }),
       { numRuns: 25 },
     );
+  });
+});
+
+describe('a page of monospaced text whose glyph columns line up (a code screenshot)', () => {
+  // Pages the property above drew in CI and locally (seed, dot size, line gap): 3 px glyph dots on
+  // one column grid, so a 3 px column between glyph columns is blank in most of the ten text lines.
+  const pages: [number, number, number][] = [
+    [161430745, 3, 4], [22587441, 3, 4], [155476288, 3, 5], [858825161, 3, 4],
+    [247257328, 3, 5], [890886958, 3, 5], [607306329, 3, 4], [335018172, 3, 3],
+  ];
+
+  it.each(pages)('page %i (dots %i px, gaps %i px) yields no occluded seam', (seed, scale, gap) => {
+    const r = createRaster(420, 300);
+    textPage(r, full(r), seed, scale, gap);
+    expect(found(r)).toEqual({ columns: [], rows: [] });
+  });
+
+  it('the blank column of the first crosses all ten gaps between its text lines, past MAX_PAGE_GAPS_CROSSED', () => {
+    const r = createRaster(420, 300);
+    textPage(r, full(r), 161430745, 3, 4);
+    expect(pageGapsCrossed(r, full(r), 'horizontal', 307, 310, r.height, WHITE, 1000)).toBe(10);
+    // Counting stops once the limit is passed.
+    expect(pageGapsCrossed(r, full(r), 'horizontal', 307, 310, r.height, WHITE)).toBe(MAX_PAGE_GAPS_CROSSED + 1);
+  });
+
+  it("a grid's column seam crosses its row seams, but none is a gap between text lines", () => {
+    // 2×8 panels (16, the most a grid returns), white 6 px seams and a 10 px margin.
+    const seam = 6, margin = 10, pw = 150, ph = 70;
+    const r = createRaster(2 * margin + 2 * pw + seam, 2 * margin + 8 * ph + 7 * seam);
+    fill(r, full(r), WHITE);
+    for (let i = 0; i < 8; i++) for (let j = 0; j < 2; j++) gradientPanel(r, { x: margin + j * (pw + seam), y: margin + i * (ph + seam), width: pw, height: ph }, i * 2 + j, 10, i * 2 + j + 1);
+    const column = margin + pw;
+    expect(pageGapsCrossed(r, full(r), 'horizontal', column, column + seam, r.height, WHITE, 1000)).toBe(0);
+    // Between two pages of the same text, its lines level, the seam crosses the gaps between
+    // them: fourteen lines of 2 px dots at a 20 px pitch, thirteen gaps away from the margins.
+    const pages = createRaster(2 * 200 + seam, 300);
+    for (const x of [0, 200 + seam]) textPage(pages, { x, y: 0, width: 200, height: 300 }, 7, 2, 6);
+    fill(pages, { x: 200, y: 0, width: seam, height: 300 }, WHITE);
+    expect(pageGapsCrossed(pages, full(pages), 'horizontal', 200, 200 + seam, pages.height, WHITE, 1000)).toBe(13);
+  });
+
+  it('a 4×4 grid of photos with two-line captions and a badge on a column seam still splits into its 16 cells', () => {
+    // Its column seam crosses the break between the caption lines in each of the four rows, past
+    // MAX_PAGE_GAPS_CROSSED: the seam comes back through grid completion instead.
+    const seam = 8, pw = 150, ph = 100, captionLines = 2, cell = ph + 14 * captionLines + 6;
+    const r = createRaster(4 * pw + 3 * seam, 4 * cell + 3 * seam);
+    fill(r, full(r), WHITE);
+    for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) {
+      const x = j * (pw + seam), y = i * (cell + seam);
+      gradientPanel(r, { x, y, width: pw, height: ph }, i * 4 + j, 10, i * 4 + j + 1);
+      for (let l = 0; l < captionLines; l++) for (let c = 0; c < 12 - 3 * l; c++) if ((c * 7 + i + j + l) % 5) fill(r, { x: x + 4 + c * 9, y: y + ph + 5 + 14 * l, width: 6, height: 9 }, [30, 30, 30]);
+    }
+    badge(r, pw + seam / 2, ph / 2, 14, [250, 200, 40]);
+    expect(pageGapsCrossed(r, full(r), 'horizontal', pw, pw + seam, r.height, WHITE, 1000)).toBe(4);
+    const plan = planSplit(r);
+    expect(plan).toMatchObject({ ok: true, axis: 'grid', method: 'detected' });
+    if (!plan.ok) return;
+    // Cuts in the middle of each seam; between rows the seam starts where the caption's ink ends.
+    const xs = [0, 1, 2, 3].map((j) => (j === 0 ? 0 : j * (pw + seam) - seam / 2));
+    const ys = [0, 1, 2, 3].map((i) => (i === 0 ? 0 : i * (cell + seam) - (cell - ph - 14 * captionLines + seam) / 2));
+    expect(plan.parts.map((p) => [p.x, p.y])).toEqual(ys.flatMap((y) => xs.map((x) => [x, y])));
   });
 });
 
