@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createRaster, type Box, type Raster } from '../../src/imaging/raster.js';
 import { classifyLines, measureLines, planSplit } from '../../src/imaging/separators/index.js';
 import { damagedSeams } from '../../src/imaging/separators/damaged-seams.js';
-import { BLOB_MAX, crossedWithoutBadge, edgeSeamWideEnough, MAX_OCCLUDERS, MAX_PAGE_GAPS_CROSSED, OCCLUDED_SHARE, pageGapsCrossed, readSeamLine } from '../../src/imaging/separators/occluded-seams.js';
+import { BLOB_MAX, crossedWithoutBadge, edgeSeamWideEnough, MAX_OCCLUDERS, MAX_PAGE_GAPS_CROSSED, occludersOnGaps, OCCLUDED_SHARE, pageGapsCrossed, readSeamLine } from '../../src/imaging/separators/occluded-seams.js';
 import { scoreBatch } from './score.js';
 import { badge, fill, gradientPanel, random, setPixel, type Rgb } from './build.js';
 
@@ -643,6 +643,38 @@ describe('a page of monospaced text whose glyph columns line up (a code screensh
     const xs = [0, 1, 2, 3].map((j) => (j === 0 ? 0 : j * (pw + seam) - seam / 2));
     const ys = [0, 1, 2, 3].map((i) => (i === 0 ? 0 : i * (cell + seam) - (cell - ph - 14 * captionLines + seam) / 2));
     expect(plan.parts.map((p) => [p.x, p.y])).toEqual(ys.flatMap((y) => xs.map((x) => [x, y])));
+  });
+});
+
+describe('a short page of monospaced text: a glyph column inked in each line is no dark seam', () => {
+  // Pages of three and four text lines (height, seed, line gap; 3 px dots) that planSplit cut in
+  // two at a dark glyph column crossed by the page's line gaps, fewer than MAX_OCCLUDERS.
+  const pages: [number, number, number][] = [[90, 651442177, 5], [115, 586440705, 3], [115, 953220097, 3], [115, 276257793, 3], [115, 158750721, 3]];
+
+  it.each(pages)('a 420×%i page (seed %i, gaps %i px) is not split', (height, seed, gap) => {
+    const r = createRaster(420, height);
+    textPage(r, full(r), seed, 3, gap);
+    const plan = planSplit(r);
+    expect(plan.ok ? plan.parts.length : 1).toBe(1);
+  });
+
+  it('counts the occluders of a dark column that hold a line gap, and none of badges on a seam', () => {
+    const ink: Rgb = [30, 30, 30];
+    const page = createRaster(300, 100);
+    fill(page, full(page), WHITE);
+    for (const y of [10, 40, 70]) {
+      fill(page, { x: 150, y, width: 3, height: 20 }, ink);
+      for (let x = 20; x < 280; x += 11) if (x < 140 || x > 160) fill(page, { x, y: y + 3, width: 5, height: 14 }, ink);
+    }
+    expect(occludersOnGaps(page, full(page), 'horizontal', 150, 153, [{ start: 30, end: 40 }, { start: 60, end: 70 }], ink)).toBe(2);
+    // A white badge and a red one on the dark seam of a strip of photos.
+    const seam = 6;
+    const strip = createRaster(2 * 200 + seam, 200);
+    fill(strip, full(strip), ink);
+    for (let i = 0; i < 2; i++) gradientPanel(strip, { x: i * (200 + seam), y: 0, width: 200, height: 200 }, i, 10, i + 1);
+    badge(strip, 203, 50, 16, WHITE, [0, 0, 0]);
+    badge(strip, 203, 140, 16);
+    expect(occludersOnGaps(strip, full(strip), 'horizontal', 200, 206, [{ start: 34, end: 67 }, { start: 124, end: 157 }], ink)).toBe(0);
   });
 });
 

@@ -50,7 +50,7 @@ import { isGapInsidePanel } from './background-gap.js';
 import { LineKind, lineMean } from './classify.js';
 import { overWhite } from './line-stats.js';
 import { BLEND_LINES, cb, cr, luma, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
-import { betweenCrossings, CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, crossedWithoutBadge, EDGE_BADGE_MAX, edgeSeamWideEnough, flatProbes, flatStep, isEdgeBadge, isPanelLine, isTightLine, lineWalk, MAX_PAGE_GAPS_CROSSED, nearPanelProbed, NEAR_PANEL_SHARE, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, pageGapsCrossed, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
+import { betweenCrossings, CLOSE_PANEL_SHARE, CLOSE_PANEL_TOLERANCE, crossedWithoutBadge, EDGE_BADGE_MAX, edgeSeamWideEnough, flatProbes, flatStep, isEdgeBadge, isPanelLine, isTightLine, lineWalk, MAX_OCCLUDERS_ON_GAPS, MAX_PAGE_GAPS_CROSSED, nearPanelProbed, NEAR_PANEL_SHARE, NEAR_SEAM_TOLERANCE, OCCLUDED_SHARE, occludersOnGaps, pageGapsCrossed, PART_OCCLUDED_SHARE, readSeamLine, visibleMask, type LineAt } from './occluded-seams.js';
 import type { Interval } from './segments.js';
 
 /** Largest picture searched for damaged seams: 1200×1000, beyond the 600–900 px of heavy-JPEG and badge collages… */
@@ -465,8 +465,10 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
       return false;
     };
     if (!panelWithin(start - 1, -1) || !panelWithin(end, 1)) return false;
-    // …and crossing no more than a few gaps between lines of text: a column of a monospaced page.
+    // …and crossing no more than a few gaps between lines of text (a column of a monospaced
+    // page), nor crossed by them (a stroke of its ink; both tests read only past the ones above).
     if (pageGapsCrossed(raster, region, axis, start, end, length, c) > MAX_PAGE_GAPS_CROSSED) return false;
+    if (occludersOnGaps(raster, region, axis, start, end, blobs, c) > MAX_OCCLUDERS_ON_GAPS) return false;
     // A thin run that differs from the lines on one side only in chroma (their luma its own), a
     // luma ridge beside it on the other, is the chroma that seam bled into a flat panel (`chromaBleed`).
     return !(end - start <= THIN_SEAM && (chromaBleed(lineAt, start, end, -1) || chromaBleed(lineAt, start, end, 1)));
