@@ -129,12 +129,12 @@ const FLANK_DISTANCE = 2;
 /** A badge's digit is at most 7 dots of 3 px: stretches closer than this are one badge. */
 const DIGIT_GAP = 24;
 
-/** The occluders of a run merged into whole blobs: sorted, joined across gaps under DIGIT_GAP. */
-function wholeBlobs(blobs: readonly Interval[]): Interval[] {
+/** The occluders of a run merged into whole blobs: sorted, joined across gaps under `gap` (DIGIT_GAP: a badge around its digit; 1: overlapping ones only). */
+function wholeBlobs(blobs: readonly Interval[], gap = DIGIT_GAP): Interval[] {
   const out: Interval[] = [];
   for (const b of [...blobs].sort((p, q) => p.start - q.start)) {
     const last = out[out.length - 1];
-    if (last && b.start - last.end < DIGIT_GAP) last.end = Math.max(last.end, b.end);
+    if (last && b.start - last.end < gap) last.end = Math.max(last.end, b.end);
     else out.push({ ...b });
   }
   return out;
@@ -468,7 +468,7 @@ function searchDamaged(raster: Raster, region: Box, axis: 'horizontal' | 'vertic
     // …and crossing no more than a few gaps between lines of text (a column of a monospaced
     // page), nor crossed by them (a stroke of its ink; both tests read only past the ones above).
     if (pageGapsCrossed(raster, region, axis, start, end, length, c) > MAX_PAGE_GAPS_CROSSED) return false;
-    if (occludersOnGaps(raster, region, axis, start, end, blobs, c) > MAX_OCCLUDERS_ON_GAPS) return false;
+    if (occludersOnGaps(raster, region, axis, start, end, wholeBlobs(blobs, 1), c) > MAX_OCCLUDERS_ON_GAPS) return false;
     // A thin run that differs from the lines on one side only in chroma (their luma its own), a
     // luma ridge beside it on the other, is the chroma that seam bled into a flat panel (`chromaBleed`).
     return !(end - start <= THIN_SEAM && (chromaBleed(lineAt, start, end, -1) || chromaBleed(lineAt, start, end, 1)));

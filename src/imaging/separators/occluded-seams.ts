@@ -275,7 +275,7 @@ export function readSeamLine(at: LineAt, k: Rgb, maxShare: number, interior: boo
  * isTightLine({ raster, region, axis: 'horizontal', line: 204, length: 354 }, [0, 0, 0]); // true on a drawn black seam
  * ```
  */
-export function isTightLine(at: LineAt, k: Rgb, tolerance = TIGHT_TOLERANCE, share = TIGHT_SHARE): boolean {
+export function isTightLine(at: LineAt, k: Readonly<Rgb>, tolerance = TIGHT_TOLERANCE, share = TIGHT_SHARE): boolean {
   const d = at.raster.data;
   const [p0, step] = lineWalk(at);
   const maxLoose = (1 - share) * at.length;
@@ -455,48 +455,36 @@ export function betweenCrossings(raster: Raster, region: Box, axis: 'horizontal'
 export const MAX_OCCLUDERS_ON_GAPS = 0;
 
 /**
- * How many of the occluders `blobs` of the seam in lines [start, end), colour `k` (those of all
- * its lines, overlapping ones counted once), hold a line across the whole region in one plain
- * colour other than `k` (within NEAR_SEAM_TOLERANCE but for NOISE_SHARE), that colour also where
- * it crosses the seam: the gap between two lines of a page.
+ * How many of the `occluders` of the seam in lines [start, end), colour `k` (each once: those
+ * of all its lines, overlapping ones merged), hold a line across the whole region in one plain
+ * colour other than `k` (within NEAR_SEAM_TOLERANCE but for NOISE_SHARE, `isTightLine`), that
+ * colour also where it crosses the seam: the gap between two lines of a page.
  *
  * @example
  * ```ts
  * occludersOnGaps(raster, region, 'horizontal', 180, 183, [{ start: 21, end: 36 }, { start: 45, end: 60 }], [30, 30, 30]); // 2
  * ```
  */
-export function occludersOnGaps(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', start: number, end: number, blobs: readonly Interval[], k: Readonly<Rgb>): number {
+export function occludersOnGaps(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', start: number, end: number, occluders: readonly Interval[], k: Readonly<Rgb>): number {
   const d = raster.data;
   const count = axis === 'horizontal' ? region.width : region.height;
   const across: 'horizontal' | 'vertical' = axis === 'horizontal' ? 'vertical' : 'horizontal';
   const middle = (start + end) >> 1;
-  const maxOff = NOISE_SHARE * count;
   const plainGap = (t: number): boolean => {
-    const [p0, step] = lineWalk({ raster, region, axis: across, line: t, length: count });
-    const at = p0 + middle * step;
-    const own: Rgb = [d[at]!, d[at + 1]!, d[at + 2]!];
+    const at: LineAt = { raster, region, axis: across, line: t, length: count };
+    const [p0, step] = lineWalk(at);
+    const p = p0 + middle * step;
+    const own: Rgb = [d[p]!, d[p + 1]!, d[p + 2]!];
     // A crossing seam is no gap, though JPEG moved its colour at the junction (4:2:0 smears a
     // blue seam's chroma there: independent seed 8001 grid-09).
-    if (pixelDistance(d, at, k) <= NEAR_SEAM_TOLERANCE || sameSeamColour(own, k)) return false;
-    let off = 0;
-    for (let i = 0, p = p0; i < count; i++, p += step) if (pixelDistance(d, p, own) > NEAR_SEAM_TOLERANCE && ++off > maxOff) return false;
-    return true;
+    if (pixelDistance(d, p, k) <= NEAR_SEAM_TOLERANCE || sameSeamColour(own, k)) return false;
+    return isTightLine(at, own, NEAR_SEAM_TOLERANCE, 1 - NOISE_SHARE);
   };
-  // Each line of the seam lists its occluders: overlapping ones are one occluder.
-  const merged: Interval[] = [];
-  for (const b of [...blobs].sort((p, q) => p.start - q.start)) {
-    const last = merged[merged.length - 1];
-    if (last && b.start <= last.end) last.end = Math.max(last.end, b.end);
-    else merged.push({ ...b });
-  }
   let gaps = 0;
-  for (const o of merged) {
-    for (let t = o.start; t < o.end; t++) {
-      if (plainGap(t)) {
-        gaps++;
-        break;
-      }
-    }
+  for (const o of occluders) {
+    let t = o.start;
+    while (t < o.end && !plainGap(t)) t++;
+    if (t < o.end) gaps++;
   }
   return gaps;
 }
@@ -544,13 +532,7 @@ export function pageGapsCrossed(raster: Raster, region: Box, axis: 'horizontal' 
   const middle = (start + end) >> 1;
   const seamLines = [middle, start - 1, end].filter((line) => line >= 0 && line < count).map((line) => lineWalk({ raster, region, axis, line, length }));
   const onSeamColour = (t: number): boolean => seamLines.every(([p0, step]) => pixelDistance(d, p0 + t * step, k) <= NEAR_SEAM_TOLERANCE);
-  const maxOff = NOISE_SHARE * count;
-  const blankAcross = (t: number): boolean => {
-    const [p0, step] = lineWalk({ raster, region, axis: across, line: t, length: count });
-    let off = 0;
-    for (let i = 0, p = p0; i < count; i++, p += step) if (pixelDistance(d, p, k) > NEAR_SEAM_TOLERANCE && ++off > maxOff) return false;
-    return true;
-  };
+  const blankAcross = (t: number): boolean => isTightLine({ raster, region, axis: across, line: t, length: count }, k, NEAR_SEAM_TOLERANCE, 1 - NOISE_SHARE);
   // A stretch that touches an end of the line is a margin, not a gap crossed.
   const pageGap = (first: number, last: number): boolean => first > 0 && last < length - 1 && isGapInsidePanel(raster, region, across, { start: first, end: last + 1 }, k);
   let gaps = 0;
