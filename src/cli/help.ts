@@ -16,6 +16,12 @@ import type { FlagSpecs } from './flags.js';
 export interface CliCommand {
   /** The complete help on stdout; `path` names a subcommand (`['crop']`) for commands that have them. */
   help(path: readonly string[]): string;
+  /**
+   * True for a command whose stdout is a protocol channel (`encli mcp`): `encli CMD --help` then
+   * prints its help on stderr, so a client started with the flag by mistake reads no stray text.
+   * `encli help CMD` still prints on stdout.
+   */
+  stdoutIsProtocol?: boolean;
   /** Runs with the arguments after the command name; resolves to the exit code. */
   run(argv: string[]): Promise<number>;
 }

@@ -82,7 +82,7 @@ export async function main(argv: string[]): Promise<number> {
   if (!command) return unknownCommand(name);
   const loaded = await command.load();
   if (asksForHelp(rest)) {
-    process.stdout.write(loaded.help(rest.filter((a) => !a.startsWith('-'))) + '\n');
+    (loaded.stdoutIsProtocol ? process.stderr : process.stdout).write(loaded.help(rest.filter((a) => !a.startsWith('-'))) + '\n');
     return 0;
   }
   try {

@@ -241,7 +241,8 @@ async function openAdminSessions(settings: McpSettings): Promise<{ sessions: Cop
 export async function runMcp(argv: string[]): Promise<number> {
   const settings = resolveMcpSettings(argv, process.env);
   if (settings === 'help') {
-    process.stdout.write(HELP + '\n');
+    // stdout is the protocol channel even here (as `stdoutIsProtocol` tells encli's own --help).
+    process.stderr.write(HELP + '\n');
     return 0;
   }
   // The port is checked now (a usage error); the demo itself starts later (lazyDemo).
@@ -282,4 +283,4 @@ export async function runMcp(argv: string[]): Promise<number> {
 }
 
 /** `encli mcp`, for the command table. */
-export const mcpCommand: CliCommand = { help: () => HELP, run: runMcp };
+export const mcpCommand: CliCommand = { help: () => HELP, run: runMcp, stdoutIsProtocol: true };

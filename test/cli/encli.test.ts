@@ -1,5 +1,6 @@
 /**
- * `encli` as a user runs it (the built bin, a real child process): help on stdout when asked for,
+ * `encli` as a user runs it (the built bin, a real child process): help on stdout when asked for
+ * (`encli mcp --help` on stderr: its stdout is the protocol),
  * complete per command and identical both ways, every flag with its default, `--version`, and
  * errors as one line on stderr or as JSON on stdout with `--json`.
  */
@@ -34,6 +35,8 @@ async function acceptedFlags(args: string[]): Promise<string[]> {
 }
 
 const COMMANDS = ['mcp', 'login', 'logout', 'image info', 'image split', 'image crop', 'copy-game', 'inspect-game', 'chat', 'auth', 'web'];
+/** Commands whose stdout carries a protocol, so `--help` prints on stderr. */
+const PROTOCOL_ON_STDOUT = ['mcp'];
 
 describe('encli help and version', () => {
   beforeAll(() => assertBuilt());
@@ -65,7 +68,11 @@ describe('encli help and version', () => {
     const viaFlag = await encli([...path, '--help']);
     expect(viaHelp.code).toBe(0);
     expect(viaFlag.code).toBe(0);
-    expect(viaHelp.stdout).toBe(viaFlag.stdout);
+    // `encli mcp`'s stdout is the protocol channel: its --help goes to stderr, stdout stays empty.
+    if (PROTOCOL_ON_STDOUT.includes(command)) {
+      expect(viaFlag.stdout).toBe('');
+      expect(viaHelp.stdout).toBe(viaFlag.stderr);
+    } else expect(viaHelp.stdout).toBe(viaFlag.stdout);
     expect(viaHelp.stdout).toMatch(new RegExp(`^usage: encli ${path.join(' ')}`));
     const listed = helpFlags(viaHelp.stdout);
     expect(listed.sort()).toEqual((await acceptedFlags(path)).sort());

@@ -69,6 +69,7 @@ describe('stdout purity', () => {
     [['mcp', '-bogus'], 2, /unknown flag -bogus/],
     [['mcp', '--security=sometimes'], 2, /invalid -security value/],
     [['mcp', '-domain', 'nosession.en.cx'], 1, /encli login -domain nosession\.en\.cx/],
+    [['mcp', '--help'], 0, /usage: encli mcp \[flags\][\s\S]*stdout carries only the protocol/],
   ] as const)('encli %j writes nothing to stdout and exits %i', async (args, exitCode, message) => {
     const configHome = mkdtempSync(join(tmpdir(), 'encli-mcp-'));
     const peer = spawnRaw(ENCLI, args, { XDG_CONFIG_HOME: configHome });
