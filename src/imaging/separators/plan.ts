@@ -34,7 +34,7 @@
  */
 import type { Box, Raster } from '../raster.js';
 import { crop } from '../crop.js';
-import { badgesExplain, eraseBadges, findBadges } from './badges.js';
+import { badgesExplain, eraseBadges, findBadges, type Badge } from './badges.js';
 import { damagedSearched } from './damaged-seams.js';
 import { classifyLines, exactLines, LineKind, lineMean, meanColour } from './classify.js';
 import { BLEND_LINES, canvasShare, CANVAS_SHARE_MAX, cb, collageColourOfBallots, cr, lineContinues, runOfBallot, sameColour, SOLID_PANEL_SHARE, type Ballot, type Rgb } from './collage-colour.js';
@@ -115,8 +115,18 @@ export function planSplit(raster: Raster, options: SplitOptions = {}): SplitPlan
  */
 function planWithoutBadges(raster: Raster, options: SplitOptions, asIs: SplitPlan): SplitPlan | null {
   if (options.parts !== undefined || !damagedSearched(raster)) return null;
-  const badges = findBadges(raster);
-  if (badges.length === 0) return null;
+  const all = findBadges(raster);
+  const first = all.filter((b) => !b.second);
+  // The badges found at first are painted out first; the ones found on a second look (cut off by
+  // the edge, or fitted again to their rim) join them only when that gives no plan. Measured on
+  // independent seeds 12001–12016 (160 badge collages): painting all at once made 5 more exact
+  // and lost 1 (a lossless 3×3 whose newly found badge left an overlapped one's remnant on the
+  // seam, moving a cut 4 px), and committed independent-b badge-08 was cut through a panel; in
+  // this order neither is touched, since their first plans stand.
+  return (first.length > 0 ? erasedPlan(raster, options, asIs, first) : null) ?? (all.length > first.length ? erasedPlan(raster, options, asIs, all) : null);
+}
+
+function erasedPlan(raster: Raster, options: SplitOptions, asIs: SplitPlan, badges: readonly Badge[]): SplitPlan | null {
   const erased = planIn(eraseBadges(raster, badges), options, true);
   // Painting out only ever restores seams: a layout with no more parts than the picture's own
   // would just move boxes the picture already shows by the pixels the painting smeared.
