@@ -200,6 +200,18 @@ describe('the second look, on generated collages', () => {
   });
 });
 
+describe('a second look whose cut strays from its badge', () => {
+  // fixtures/collages/badge-second-look-reach (independent seed 12149 badge-04): a 3×3 at JPEG q61
+  // whose top-left panel is a white drawing beside 240-grey seams, under nine badges. With the
+  // second-look badges painted out, the top row was cut at x = 139, inside the drawing, 1.08
+  // radii from the junction badge that "explained" it (SECOND_LOOK_REACH).
+  it('is not taken: the plan cuts through no panel', async () => {
+    const [result] = await scoreBatch('badge-second-look-reach');
+    expect(result!.expected.file).toBe('i12149-badge-04.jpg');
+    expect(result!.badCuts).toEqual([]);
+  });
+});
+
 describe('badgesExplain', () => {
   const badges = [{ cx: 100, cy: 50, r: 20, fill: [220, 30, 30] as [number, number, number] }];
   const left = { x: 0, y: 0, width: 100, height: 100 };
@@ -207,6 +219,14 @@ describe('badgesExplain', () => {
 
   it('lets a cut stand that crosses a badge', () => {
     expect(badgesExplain([left, right], [], badges)).toBe(true);
+  });
+
+  it('on a second look, lets a cut stand only within half a radius of the badge\'s centre', () => {
+    const near = [{ x: 0, y: 0, width: 109, height: 100 }, { x: 109, y: 0, width: 91, height: 100 }];
+    const off = [{ x: 0, y: 0, width: 115, height: 100 }, { x: 115, y: 0, width: 85, height: 100 }];
+    expect(badgesExplain(near, [], badges, true)).toBe(true);
+    expect(badgesExplain(off, [], badges, true)).toBe(false);
+    expect(badgesExplain(off, [], badges)).toBe(true);
   });
 
   it('refuses a cut that crosses no badge and that the picture\'s own plan lacks', () => {

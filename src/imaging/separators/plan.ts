@@ -123,15 +123,15 @@ function planWithoutBadges(raster: Raster, options: SplitOptions, asIs: SplitPla
   // and lost 1 (a lossless 3×3 whose newly found badge left an overlapped one's remnant on the
   // seam, moving a cut 4 px), and committed independent-b badge-08 was cut through a panel; in
   // this order neither is touched, since their first plans stand.
-  return (first.length > 0 ? erasedPlan(raster, options, asIs, first) : null) ?? (all.length > first.length ? erasedPlan(raster, options, asIs, all) : null);
+  return (first.length > 0 ? erasedPlan(raster, options, asIs, first) : null) ?? (all.length > first.length ? erasedPlan(raster, options, asIs, all, true) : null);
 }
 
-function erasedPlan(raster: Raster, options: SplitOptions, asIs: SplitPlan, badges: readonly Badge[]): SplitPlan | null {
+function erasedPlan(raster: Raster, options: SplitOptions, asIs: SplitPlan, badges: readonly Badge[], secondLook = false): SplitPlan | null {
   const erased = planIn(eraseBadges(raster, badges), options, true);
   // Painting out only ever restores seams: a layout with no more parts than the picture's own
   // would just move boxes the picture already shows by the pixels the painting smeared.
   if (!erased.ok || (asIs.ok && erased.parts.length <= asIs.parts.length)) return null;
-  if (!badgesExplain(erased.parts, asIs.ok ? asIs.parts : [], badges)) return null;
+  if (!badgesExplain(erased.parts, asIs.ok ? asIs.parts : [], badges, secondLook)) return null;
   return { ...erased, reason: `${erased.reason} (with ${badges.length} numbered badge${badges.length === 1 ? '' : 's'} painted out)` };
 }
 
