@@ -112,5 +112,19 @@ describe('a frame around the collage', () => {
       expect(r.exact, `${r.expected.file}: ${r.why}`).toBe(true);
     }
   });
+  it('a ringing border over 40 lines deep (a studio backdrop, not a frame) is not searched inside', () => {
+    // Two noisy panels with a 10 px white seam inside a 60 px border of one colour whose every line
+    // rings (every fourth pixel 20 off): the edge walk reads 60 lines on each side. A backdrop
+    // reads so (the bench's 25 MP studio photo: 1124, 1000, 82 and 130 lines), and searching
+    // inside it cost that photo 86 ms for the same refusal.
+    const { raster: inner } = stripCollage({ axis: 'horizontal', panels: [130, 130], cross: 180, separator: 10, separatorColour: [255, 255, 255], noise: 20 });
+    const r = framed(inner, 60, [120, 60, 60]);
+    for (let y = 0; y < r.height; y++) {
+      for (let x = 0; x < r.width; x++) {
+        if (Math.min(x, y, r.width - 1 - x, r.height - 1 - y) < 60 && (x + 2 * y) % 4 === 0) r.data[(y * r.width + x) * 4] = 140;
+      }
+    }
+    expect(planSplit(r).ok).toBe(false);
+  });
 });
 

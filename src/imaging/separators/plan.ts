@@ -571,7 +571,7 @@ function insideFrame(raster: Raster, stats: RegionStats | OneAxisStats, h: Strip
     const right = edgeFrame(columns, columnKinds, -1);
     const top = edgeFrame(rows, rowKinds, 1);
     const bottom = edgeFrame(rows, rowKinds, -1);
-    if (Math.min(left, right, top, bottom) < EDGE_FRAME_MIN_LINES) return undefined;
+    if (Math.min(left, right, top, bottom) < EDGE_FRAME_MIN_LINES || Math.max(left, right, top, bottom) > EDGE_FRAME_MAX_LINES) return undefined;
     [x0, x1, y0, y1] = [left, raster.width - right, top, raster.height - bottom];
     if (x1 - x0 < MIN_PARTS || y1 - y0 < MIN_PARTS) return undefined;
   }
@@ -644,6 +644,15 @@ function frameColour(lines: LineStats, kinds: Uint8Array, start: number, end: nu
   while (to > from && kinds[to - 1] === LineKind.Content) to--;
   return from < to ? meanColour(lines, from, to) : meanColour(lines, start, end);
 }
+
+/**
+ * Most lines a frame found by `edgeFrame` may have on any side: the generators draw frames of
+ * 6–30 px, and the framed mixes read 4–14 lines. A studio photo's plain backdrop reads as a
+ * "frame" of hundreds of lines (the bench's 25 MP photo 1124, 1000, 82 and 130; its 12 MP photo
+ * 732, 650, 60 and 46), and searching inside it cost the 25 MP photo 86 ms more in planSplit
+ * (17.6 → 104 ms, bench/separators-speed.ts), for the same refusal.
+ */
+const EDGE_FRAME_MAX_LINES = 40;
 
 /**
  * How many lines from one end of `lines` (the first when `step` is 1, the last when −1) are no
