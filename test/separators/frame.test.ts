@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createRaster, type Raster } from '../../src/imaging/raster.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
 import { fill, gradientPanel, jpegRoundTrip, stripCollage, type Rgb } from './build.js';
+import { scoreBatch } from './score.js';
 
 /** `inner` pasted inside a `frame` px border of `colour`. */
 function framed(inner: Raster, frame: number, colour: Rgb): Raster {
@@ -85,6 +86,45 @@ describe('a frame around the collage', () => {
     // Photos at 23, 258, 493 (frame 23, seams 15): cuts through the seams' middles; the first part
     // starts past the frame's blend, not at the block boundary the search began from (32).
     expect(plan.parts.map((p) => p.y)).toEqual([25, 250, 485]);
+  });
+  it('a thin JPEG frame whose every line rings on a side is still found from the picture\'s edges', async () => {
+    // After independent seed 12206 mix-08 (3x1 photos, 22 px dark seams and a 16 px inner margin of
+    // them, a 7 px sand frame, q85 4:4:4): the frame shares its 8 px coding blocks with the dark
+    // margin, so its left and top lines all ring, the strip search finds no margin there, and the
+    // collage was refused.
+    const { raster: inner } = stripCollage({ axis: 'horizontal', panels: [228, 239, 228], cross: 161, separator: 22, separatorColour: [30, 30, 30], margin: 16, noise: 20 });
+    const r = framed(inner, 7, [240, 209, 127]);
+    const plan = planSplit(await jpegRoundTrip(r, 85, '4:4:4'));
+    expect(plan).toMatchObject({ ok: true, axis: 'horizontal', method: 'detected' });
+    if (!plan.ok) return;
+    expect(plan.parts.length).toBe(3);
+  });
+
+  it('four framed JPEG mixes refused before (fixtures/collages/ringing-frame) split exactly', async () => {
+    // Independent seeds 12206 mix-08 (7 px frame, q85), 12208 mix-04 (14 px frame, white seams,
+    // q40 4:2:0), 12212 mix-02 (10 px frame right round a 3x2 grid, q64 4:2:0); 12214 mix-07 (a
+    // 6 px frame at q37 4:2:0 whose outermost line is content, round an 11 px inner margin of the
+    // seams' colour: the frame and margin were taken for parts, and the layout refused).
+    const results = await scoreBatch('ringing-frame');
+    expect(results.length).toBe(4);
+    for (const r of results) {
+      expect(r.badCuts, r.expected.file).toEqual([]);
+      expect(r.exact, `${r.expected.file}: ${r.why}`).toBe(true);
+    }
+  });
+  it('a ringing border over 40 lines deep (a studio backdrop, not a frame) is not searched inside', () => {
+    // Two noisy panels with a 10 px white seam inside a 60 px border of one colour whose every line
+    // rings (every fourth pixel 20 off): the edge walk reads 60 lines on each side. A backdrop
+    // reads so (the bench's 25 MP studio photo: 1124, 1000, 82 and 130 lines), and searching
+    // inside it cost that photo 86 ms for the same refusal.
+    const { raster: inner } = stripCollage({ axis: 'horizontal', panels: [130, 130], cross: 180, separator: 10, separatorColour: [255, 255, 255], noise: 20 });
+    const r = framed(inner, 60, [120, 60, 60]);
+    for (let y = 0; y < r.height; y++) {
+      for (let x = 0; x < r.width; x++) {
+        if (Math.min(x, y, r.width - 1 - x, r.height - 1 - y) < 60 && (x + 2 * y) % 4 === 0) r.data[(y * r.width + x) * 4] = 140;
+      }
+    }
+    expect(planSplit(r).ok).toBe(false);
   });
 });
 
