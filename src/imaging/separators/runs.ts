@@ -108,7 +108,10 @@ export function findRuns(kinds: Uint8Array, lines?: LineStats, colour?: Rgb, ink
   }
   if (lines !== undefined && ringingWide.length > 0 && plainRuns.length > 0) {
     const twins = ringingTwins(lines, ringingWide, plainRuns);
-    if (twins.length > 0) separators.push(...twins), separators.sort((a, b) => a.start - b.start);
+    if (twins.length > 0) {
+      separators.push(...twins);
+      separators.sort((a, b) => a.start - b.start);
+    }
   }
   return { contentStart, contentEnd, separators };
 }
