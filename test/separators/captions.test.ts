@@ -431,3 +431,19 @@ describe('a seam beside a pale product shot, the canvas proven by the other axis
     expect(results[0]!.exact, results[0]!.why).toBe(true);
   });
 });
+
+describe('a row of captions as long as half its photos', () => {
+  // fixtures/collages/caption-rows (independent seeds 12053 and 12013 caption-01): 4×1 strips of
+  // small photos with two-line captions under (28 px type, lossless WebP) and over (23 px, JPEG
+  // q53) each, the caption row 0.55 and 0.52 as tall as the photo row. Past CAPTION_RATIO, the
+  // grid took the captions for a second row of panels and cut every photo from its caption; the
+  // gutters running plain through both rows show a caption under or over each photo (`captionRow`).
+  it('keeps every caption with its photo', async () => {
+    const results = await scoreBatch('caption-rows');
+    expect(results.map((r) => r.expected.file)).toEqual(['i12013-caption-01.jpg', 'i12053-caption-01.webp']);
+    for (const r of results) {
+      expect(r.badCuts, r.expected.file).toEqual([]);
+      expect(r.exact, `${r.expected.file}: ${r.why}`).toBe(true);
+    }
+  });
+});

@@ -7,7 +7,10 @@
  *   CAPTION_RATIO as long (along the axis) as a neighbouring panel that is not light, belongs to
  *   that neighbour: of its two neighbours, the one across the narrower seam (a caption sits closer
  *   to its own photo than to the next panel; on a tie the panel before it, since captions under
- *   photos are the commoner layout). The seam between them is dropped.
+ *   photos are the commoner layout). The seam between them is dropped. Stacked, a longer light row
+ *   (up to CAPTION_ROW_RATIO) joins too when it shows the structure of captions: the gutters
+ *   between the photos of the row beside it run plain through it, and it has ink under or over
+ *   every photo (`captionRow`; two lines of type under small photos run past half their height).
  *
  * Holds for captions under and over photos, of one and two lines (the gap between two lines of a
  * caption is already no seam: both sides are mostly background, see `background-gap.ts`), in
@@ -75,6 +78,79 @@ export function isLight(raster: Raster, box: Box, colour: Rgb, tolerance?: numbe
     }
   }
   return true;
+}
+
+/**
+ * Longest row of captions, against the photo row it joins, that joins by its structure
+ * (`captionRow`) rather than by CAPTION_RATIO. Two lines of 23–30 px type under or over 1×4 strips
+ * of small photos measured 0.517–0.550 of the photo row (independent seeds 12013, 12053, 12071,
+ * 12099 caption-01/08: every such row cut from its photos as a second grid row). Without this bound
+ * the structure also held for whole rows of pale photos at 0.986–1.000 of the row beside them
+ * (13 grids of 2×2–2×3 gradients, mixes and badges on seeds 12000–12099, each row joined to its
+ * neighbour: 12 of them exact before); at 0.75 it joined those four caption rows and nothing else
+ * on seeds 12000–12099.
+ */
+export const CAPTION_ROW_RATIO = 0.75;
+/**
+ * Share of a column's pixels off the seam colour with which it still reads plain in `captionRow`:
+ * JPEG noise in a gutter. With none, independent seed 12013 caption-01 (JPEG q53, 9 px black
+ * gutters) showed no gutter through its photo row.
+ */
+const PLAIN_COLUMN_MISSES = 0.02;
+
+/** Per column of `box`: whether it is plain (at most PLAIN_COLUMN_MISSES of its pixels off `colour`). */
+function plainColumns(raster: Raster, box: Box, colour: Rgb): boolean[] {
+  const d = raster.data;
+  const px = [0, 0, 0];
+  const maxMisses = Math.floor(PLAIN_COLUMN_MISSES * box.height);
+  const out: boolean[] = [];
+  for (let x = box.x; x < box.x + box.width; x++) {
+    let misses = 0;
+    for (let y = box.y; y < box.y + box.height && misses <= maxMisses; y++) {
+      const p = (y * raster.width + x) * 4;
+      const a = d[p + 3]!;
+      for (let c = 0; c < 3; c++) px[c] = a === 255 ? d[p + c]! : overWhite(d[p + c]!, a);
+      if (!sameColour(px, colour)) misses++;
+    }
+    out.push(misses <= maxMisses);
+  }
+  return out;
+}
+
+/**
+ * Whether the light row `caption` is a row of captions of the photo row `photo` (full-width boxes
+ * of one stacked strip): the photo row is two or more photos (not light) parted by gutters plain
+ * down the whole row, every gutter stays plain down the light row too, and every cell of the
+ * light row between the gutters has ink — a caption under or over each photo. A text page or a
+ * screenshot under a strip of photos runs its lines across the gutters, and a single photo with a
+ * sky has no gutter; neither joins by this test.
+ */
+function captionRow(raster: Raster, photo: Box, caption: Box, colour: Rgb): boolean {
+  const inPhoto = plainColumns(raster, photo, colour);
+  const inCaption = plainColumns(raster, caption, colour);
+  // The photo row's margins are no gutters.
+  let lo = 0;
+  while (lo < inPhoto.length && inPhoto[lo]) lo++;
+  let hi = inPhoto.length;
+  while (hi > lo && inPhoto[hi - 1]) hi--;
+  const cells: Interval[] = [];
+  let from = lo;
+  for (let x = lo; x < hi; ) {
+    if (!inPhoto[x]) {
+      x++;
+      continue;
+    }
+    const start = x;
+    while (x < hi && inPhoto[x]) x++;
+    for (let g = start; g < x; g++) if (!inCaption[g]) return false;
+    cells.push({ start: from, end: start });
+    from = x;
+  }
+  if (cells.length === 0) return false;
+  cells.push({ start: from, end: hi });
+  return cells.every(
+    (c) => !isLight(raster, { ...photo, x: photo.x + c.start, width: c.end - c.start }, colour) && inCaption.slice(c.start, c.end).some((plain) => !plain),
+  );
 }
 
 type CaptionSide = 'before' | 'after' | 'unknown';
@@ -313,11 +389,21 @@ export function attachCaptions(
   // gutter (independent seed 6317 badge-05: a 165-column white run inside the last photo of a 4×1,
   // beside the photo's 235 columns of sky), and the light segment stays joined as before.
   const joinRatio = (i: number, k: number): number => (axis === 'vertical' || 4 * (seams[k]!.end - seams[k]!.start) > size(i) ? CAPTION_RATIO : SIDE_SLIVER_RATIO);
+  // Light segment i joins neighbour p across seam k when it is short enough, or, stacked, when it
+  // is a row of captions of the photos in p, up to CAPTION_ROW_RATIO (`captionRow`).
+  const rows = new Map<number, boolean>();
+  const joins = (i: number, k: number, p: number): boolean => {
+    if (size(i) <= joinRatio(i, k) * size(p)) return true;
+    if (axis !== 'vertical' || size(i) > CAPTION_ROW_RATIO * size(p) || size(i) < CAPTION_MIN_LINES) return false;
+    let row = rows.get(k);
+    if (row === undefined) rows.set(k, (row = captionRow(raster, boxOf(segments[p]!), boxOf(segments[i]!), colour)));
+    return row;
+  };
   const optionsOf = (i: number): { seam: number; width: number }[] => {
     // Neighbour i−1 lies across seam i−1, neighbour i+1 across seam i.
     const options: { seam: number; width: number }[] = [];
-    if (i > 0 && !light[i - 1] && size(i) <= joinRatio(i, i - 1) * size(i - 1)) options.push({ seam: i - 1, width: gapOf(i - 1) });
-    if (i < seams.length && !light[i + 1] && size(i) <= joinRatio(i, i) * size(i + 1)) options.push({ seam: i, width: gapOf(i) });
+    if (i > 0 && !light[i - 1] && joins(i, i - 1, i - 1)) options.push({ seam: i - 1, width: gapOf(i - 1) });
+    if (i < seams.length && !light[i + 1] && joins(i, i, i + 1)) options.push({ seam: i, width: gapOf(i) });
     return options;
   };
   // The side the captions with only one photo beside them take (the first band over the first
