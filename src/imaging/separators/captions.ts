@@ -35,7 +35,8 @@
  */
 import type { Box, Raster } from '../raster.js';
 import { overWhite } from './line-stats.js';
-import { sameColour, type Rgb } from './collage-colour.js';
+import { COLLAGE_COLOUR_TOLERANCE, sameColour, type Rgb } from './collage-colour.js';
+import { isTightLine } from './occluded-seams.js';
 import type { Interval } from './segments.js';
 
 /**
@@ -98,23 +99,10 @@ export const CAPTION_ROW_RATIO = 0.75;
  */
 const PLAIN_COLUMN_MISSES = 0.02;
 
-/** Per column of `box`: whether it is plain (at most PLAIN_COLUMN_MISSES of its pixels off `colour`). */
+/** Per column of `box`: whether it is plain (at most PLAIN_COLUMN_MISSES of its pixels off `colour`, by `sameColour`'s tolerance). */
 function plainColumns(raster: Raster, box: Box, colour: Rgb): boolean[] {
-  const d = raster.data;
-  const px = [0, 0, 0];
-  const maxMisses = Math.floor(PLAIN_COLUMN_MISSES * box.height);
-  const out: boolean[] = [];
-  for (let x = box.x; x < box.x + box.width; x++) {
-    let misses = 0;
-    for (let y = box.y; y < box.y + box.height && misses <= maxMisses; y++) {
-      const p = (y * raster.width + x) * 4;
-      const a = d[p + 3]!;
-      for (let c = 0; c < 3; c++) px[c] = a === 255 ? d[p + c]! : overWhite(d[p + c]!, a);
-      if (!sameColour(px, colour)) misses++;
-    }
-    out.push(misses <= maxMisses);
-  }
-  return out;
+  const at = { raster, region: box, axis: 'horizontal' as const, line: 0, length: box.height };
+  return Array.from({ length: box.width }, (_, x) => isTightLine({ ...at, line: x }, colour, COLLAGE_COLOUR_TOLERANCE, 1 - PLAIN_COLUMN_MISSES));
 }
 
 /**
