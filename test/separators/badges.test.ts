@@ -10,6 +10,7 @@ import { planSplit } from '../../src/imaging/separators/index.js';
 import { badgesExplain, eraseBadges, findBadges } from '../../src/imaging/separators/badges.js';
 import { badge, fill, gradientPanel, jpegRoundTrip, type Rgb } from './build.js';
 import { scoreBatch } from './score.js';
+import { expectEveryExact } from './expect-exact.js';
 
 const WHITE: Rgb = [255, 255, 255];
 
@@ -193,10 +194,7 @@ describe('the second look, on generated collages', () => {
   it('splits each exactly, with no cut through a panel', async () => {
     const results = await scoreBatch('badge-second-look');
     expect(results.map((r) => r.expected.file)).toEqual(['i12003-badge-03.webp', 'i12004-badge-02.webp', 'i12006-badge-01.jpg']);
-    for (const r of results) {
-      expect(r.badCuts, r.expected.file).toEqual([]);
-      expect(r.exact, `${r.expected.file}: ${r.why}`).toBe(true);
-    }
+    expectEveryExact(results);
   });
 });
 

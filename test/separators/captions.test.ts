@@ -9,6 +9,7 @@ import { attachCaptions } from '../../src/imaging/separators/captions.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
 import { fill, gradientPanel, random } from './build.js';
 import { scoreBatch } from './score.js';
+import { expectEveryExact } from './expect-exact.js';
 
 /** A caption: marks 3 px wide every 6 px over the middle 60 % of the box, the rest canvas. */
 function caption(r: Raster, box: Box): void {
@@ -441,9 +442,6 @@ describe('a row of captions as long as half its photos', () => {
   it('keeps every caption with its photo', async () => {
     const results = await scoreBatch('caption-rows');
     expect(results.map((r) => r.expected.file)).toEqual(['i12013-caption-01.jpg', 'i12053-caption-01.webp']);
-    for (const r of results) {
-      expect(r.badCuts, r.expected.file).toEqual([]);
-      expect(r.exact, `${r.expected.file}: ${r.why}`).toBe(true);
-    }
+    expectEveryExact(results);
   });
 });

@@ -7,6 +7,7 @@ import { createRaster, type Raster } from '../../src/imaging/raster.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
 import { fill, gradientPanel, jpegRoundTrip, stripCollage, type Rgb } from './build.js';
 import { scoreBatch } from './score.js';
+import { expectEveryExact } from './expect-exact.js';
 
 /** `inner` pasted inside a `frame` px border of `colour`. */
 function framed(inner: Raster, frame: number, colour: Rgb): Raster {
@@ -107,10 +108,7 @@ describe('a frame around the collage', () => {
     // seams' colour: the frame and margin were taken for parts, and the layout refused).
     const results = await scoreBatch('ringing-frame');
     expect(results.length).toBe(4);
-    for (const r of results) {
-      expect(r.badCuts, r.expected.file).toEqual([]);
-      expect(r.exact, `${r.expected.file}: ${r.why}`).toBe(true);
-    }
+    expectEveryExact(results);
   });
   it('a ringing border over 40 lines deep (a studio backdrop, not a frame) is not searched inside', () => {
     // Two noisy panels with a 10 px white seam inside a 60 px border of one colour whose every line

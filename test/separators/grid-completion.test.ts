@@ -11,6 +11,7 @@ import { completeGrid, completeGridCells, completeStrip, thinSeamLattice, type B
 import { planSplit } from '../../src/imaging/separators/index.js';
 import { scoreBatch } from './score.js';
 import { fill, gradientPanel, random } from './build.js';
+import { expectEveryExact } from './expect-exact.js';
 
 const RED = [220, 30, 40] as const;
 
@@ -140,10 +141,7 @@ describe('big photo grids with thin ringing seams, planned whole', () => {
   it('split exactly, with no cut through a panel', async () => {
     const results = await scoreBatch('grid-completion');
     expect(results.map((r) => r.expected.file).sort()).toEqual(['i1301-grid-08.jpg', 'i1312-heavy-10.jpg', 'i1312-heavy-11.jpg']);
-    for (const r of results) {
-      expect(r.badCuts, r.expected.file).toEqual([]);
-      expect(r.exact, `${r.expected.file}: ${r.why}`).toBe(true);
-    }
+    expectEveryExact(results);
   });
 });
 
@@ -366,10 +364,7 @@ describe('completeStrip: a strip of equal panels with some merged', () => {
   it('splits the committed strips whose corner badges hid a seam (independent seeds 2403, 2406)', async () => {
     const results = await scoreBatch('strip-completion');
     expect(results.map((r) => r.expected.file).sort()).toEqual(['i2403-badge-04.jpg', 'i2406-badge-02.jpg']);
-    for (const r of results) {
-      expect(r.badCuts, r.expected.file).toEqual([]);
-      expect(r.exact, `${r.expected.file}: ${r.why}`).toBe(true);
-    }
+    expectEveryExact(results);
   });
 });
 

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Box } from '../../src/imaging/raster.js';
 import { foldNarrowParts, isBand, NARROW_PART_ASPECT } from '../../src/imaging/separators/narrow-parts.js';
 import { scoreBatch } from './score.js';
+import { expectEveryExact } from './expect-exact.js';
 
 const box = (x: number, y: number, width: number, height: number): Box => ({ x, y, width, height });
 
@@ -89,10 +90,7 @@ describe('planSplit on pictures once planned with a band', () => {
     const results = await scoreBatch('narrow-parts');
     const byFile = new Map(results.map((r) => [r.expected.file, r]));
     expect([...byFile.keys()].sort()).toEqual(['i6403-none-05.jpg', 'i6412-heavy-08.jpg', 'i6413-heavy-01.jpg', 'i8507-mix-06.jpg']);
-    for (const r of results) {
-      expect(r.badCuts, r.expected.file).toEqual([]);
-      expect(r.exact, `${r.expected.file}: ${r.why}`).toBe(true);
-    }
+    expectEveryExact(results);
     const row = byFile.get('i8507-mix-06.jpg')!.plan;
     expect(row).toMatchObject({ ok: true, axis: 'horizontal' });
     expect(row.ok ? row.reason : '').toMatch(/201x22 at 248,0 joined to the part beside it .* leaving 3 parts$/);

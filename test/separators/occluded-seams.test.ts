@@ -11,6 +11,7 @@ import { damagedSeams } from '../../src/imaging/separators/damaged-seams.js';
 import { BLOB_MAX, crossedWithoutBadge, edgeSeamWideEnough, MAX_OCCLUDERS, MAX_PAGE_GAPS_CROSSED, occludersOnGaps, OCCLUDED_SHARE, pageGapsCrossed, readSeamLine } from '../../src/imaging/separators/occluded-seams.js';
 import { scoreBatch } from './score.js';
 import { badge, fill, gradientPanel, random, setPixel, type Rgb } from './build.js';
+import { expectEveryExact } from './expect-exact.js';
 
 const full = (r: Raster): Box => ({ x: 0, y: 0, width: r.width, height: r.height });
 const WHITE: Rgb = [255, 255, 255];
@@ -166,10 +167,7 @@ describe('a palm trunk from the top of a strip to its ground is no edge-badge se
   it('the committed strips are cut only at their seams, exactly (badge-04 by strip completion past its badge)', async () => {
     const results = await scoreBatch('edge-badge');
     expect(results.map((r) => r.expected.file)).toEqual(['s4151-badge-01.jpg', 's4151-badge-04.jpg']);
-    for (const r of results) {
-      expect(r.badCuts, r.expected.file).toEqual([]);
-      expect(r.exact, `${r.expected.file}: ${r.why}`).toBe(true);
-    }
+    expectEveryExact(results);
   });
 });
 
@@ -697,9 +695,6 @@ describe('one badge over a seam and the white band of the panel under it', () =>
   it('the committed 1×3 (independent seed 6410 badge-05, WebP lossless: a 9 px yellow seam, the drawing under it white at its top) is cut at its seams, not in the drawing', async () => {
     const results = await scoreBatch('badge-blend');
     expect(results.map((r) => r.expected.file)).toEqual(['i6410-badge-05.webp']);
-    for (const r of results) {
-      expect(r.badCuts, r.expected.file).toEqual([]);
-      expect(r.exact, `${r.expected.file}: ${r.why}`).toBe(true);
-    }
+    expectEveryExact(results);
   });
 });
