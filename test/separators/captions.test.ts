@@ -445,3 +445,17 @@ describe('a row of captions as long as half its photos', () => {
     expectEveryExact(results);
   });
 });
+
+describe('a photo judged solid apart from its caption', () => {
+  // fixtures/collages/caption-photo-cells (independent seeds 16003 caption-08, 16009 caption-03,
+  // 16019 caption-04): a 2×2 on white with a white drawing among its photos (lossless WebP), a
+  // 2×2 and a 4×1 on rgb(30,30,30) with dark photos (JPEG q89, q82), captions under or over each
+  // photo. Canvas-coloured over 0.43 of their content, with every photo's column or row reading
+  // over SOLID_PANEL_SHARE with its caption band, they were refused as pages; a photo apart from
+  // its caption (`photoCells`, plan.ts) is a solid panel.
+  it('splits the captioned photos, each with its caption', async () => {
+    const results = await scoreBatch('caption-photo-cells');
+    expect(results.map((r) => r.expected.file)).toEqual(['i16003-caption-08.webp', 'i16009-caption-03.jpg', 'i16019-caption-04.jpg']);
+    expectEveryExact(results);
+  });
+});

@@ -172,7 +172,7 @@ const CAPTION_PROBE = 16;
  * measure 14–47 lines (one or two lines of text); the 1–3 lines between the broken runs of one
  * lossy seam are no caption (as CAPTION_MIN in strips.ts).
  */
-const CAPTION_MIN_LINES = 6;
+export const CAPTION_MIN_LINES = 6;
 /**
  * Narrowest plain run that may be a caption's far gap. The far gaps the rule below needs measure
  * 9–161 lines on the tuning batches (a two-line caption's gap between its lines: 9); plain runs of

@@ -38,14 +38,14 @@ import { badgesExplain, eraseBadges, findBadges, type Badge } from './badges.js'
 import { damagedSearched } from './damaged-seams.js';
 import { classifyLines, exactLines, LineKind, lineMean, meanColour } from './classify.js';
 import { BLEND_LINES, canvasShare, CANVAS_SHARE_MAX, cb, collageColourOfBallots, cr, lineContinues, runOfBallot, sameColour, SOLID_PANEL_SHARE, type Ballot, type Rgb } from './collage-colour.js';
-import { FLAT_TOLERANCE } from './captions.js';
+import { CAPTION_MIN_LINES, FLAT_TOLERANCE } from './captions.js';
 import { detectGrid, MAX_GRID_PANELS } from './grid.js';
 import { completeGrid, completeGridCells, completeStrip, thinSeamLattice } from './grid-completion.js';
 import { measureColumnsOnly, measureLines, measureRows, type LineStats, type OneAxisStats, type RegionStats } from './line-stats.js';
 import { layoutRefusal } from './layout-checks.js';
 import { foldNarrowParts, isBand, NARROW_PART_ASPECT } from './narrow-parts.js';
 import { NARROW_RINGING_RUN } from './runs.js';
-import { equalDivision } from './segments.js';
+import { equalDivision, type Interval } from './segments.js';
 import { detectStrips, MAX_PARTS, stripBoxes, stripMemo, type Separator, type StripAxis, type StripDetection } from './strips.js';
 
 /**
@@ -262,7 +262,7 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
     const content: Box = { x: xs[0]!.start, y: ys[0]!.start, width: xs[xs.length - 1]!.end - xs[0]!.start, height: ys[ys.length - 1]!.end - ys[0]!.start };
     const share = canvasShare(raster, content, colour, FLAT_TOLERANCE, CANVAS_SHARE_MAX);
     const segments = [...(h ? stripBoxes(content, 'horizontal', h.segments) : []), ...(v ? stripBoxes(content, 'vertical', v.segments) : [])];
-    if (share > CANVAS_SHARE_MAX && !segments.some((box) => !isEndBar(box, content) && canvasShare(raster, box, colour, FLAT_TOLERANCE) <= SOLID_PANEL_SHARE)) {
+    if (share > CANVAS_SHARE_MAX && !segments.some((box) => !isEndBar(box, content) && canvasShare(raster, box, colour, FLAT_TOLERANCE) <= SOLID_PANEL_SHARE) && !solidPhotoCell(raster, content, colour, h, v)) {
       drawnOn = share;
       h = h && { ...h, usable: false };
       v = v && { ...v, usable: false };
@@ -532,6 +532,58 @@ function damagedStripRefusal({ lengths, damaged, misplaced }: UnequalStrip): str
     `and would divide the picture unequally (${lengths.join(', ')} px), with no plain seam to confirm ${one ? 'it: it may be a long straight edge' : 'them: they may be long straight edges'} ` +
     'inside one picture, so the picture is not cut; pass parts to divide it evenly'
   );
+}
+
+/**
+ * Most of a photo apart from its caption (`photoCells`) that may be in the collage colour: photo
+ * and flat panels read 0–0.10 (SOLID_PANEL_SHARE). Measured on independent seeds 16000–16059:
+ * the 10 captioned collages this rule splits exactly have their most solid photo cell at
+ * 0.000–0.099; at 0.20 (SOLID_PANEL_SHARE) three more were split, all wrongly, among them a 4×1
+ * beside white drawings whose most solid cell read 0.114 (its caption row cut through its words).
+ */
+const PHOTO_CELL_SHARE = 0.1;
+
+/**
+ * The cells of a layout whose captions were kept with their photos (`captionGaps`), each strip's
+ * segments parted again at those gaps: a photo apart from its caption band. A caption is text on
+ * the collage colour, so a photo's column or row with its caption reads 0.25–0.40 of that colour
+ * (SOLID_PANEL_SHARE), and a collage of captioned photos, some of them white drawings or dark
+ * photos on a canvas of their colour, was taken for a page. Only when the captions read as a
+ * collage's do: every segment across them holds exactly one caption gap (each row of photos has
+ * its captions; one caption gap in two rows is a caption given to the wrong photo), each at
+ * least CAPTION_MIN_LINES wide (the gaps of the collages split so measure 7–47 lines; a 1-line
+ * "gap" is a broken seam's piece, seen in flat panels of the seam colour). Else empty: a page or
+ * a chart keeps its strips as they were.
+ */
+function solidPhotoCell(raster: Raster, content: Box, colour: Rgb, h: StripDetection | undefined, v: StripDetection | undefined): boolean {
+  return photoCells(content, h, v).some((box) => !isEndBar(box, content) && canvasShare(raster, box, colour, FLAT_TOLERANCE) <= PHOTO_CELL_SHARE);
+}
+
+function photoCells(content: Box, h: StripDetection | undefined, v: StripDetection | undefined): Box[] {
+  if (!h?.captionGaps?.length && !v?.captionGaps?.length) return [];
+  let captionsHold = true;
+  const pieces = (d: StripDetection | undefined, start: number, end: number): Interval[] => {
+    const gaps = [...(d?.captionGaps ?? [])].sort((a, b) => a.start - b.start);
+    const out: Interval[] = [];
+    for (const s of d?.segments.length ? d.segments : [{ start, end }]) {
+      let from = s.start;
+      let n = 0;
+      for (const g of gaps) {
+        if (g.start < from || g.end > s.end) continue;
+        if (g.end - g.start < CAPTION_MIN_LINES) captionsHold = false;
+        out.push({ start: from, end: g.start });
+        from = g.end;
+        n++;
+      }
+      if (gaps.length > 0 && n !== 1) captionsHold = false;
+      out.push({ start: from, end: s.end });
+    }
+    return out;
+  };
+  const xs = pieces(h, content.x, content.x + content.width);
+  const ys = pieces(v, content.y, content.y + content.height);
+  if (!captionsHold) return [];
+  return xs.flatMap((x) => ys.map((y) => ({ x: x.start, y: y.start, width: x.end - x.start, height: y.end - y.start })));
 }
 
 /**
