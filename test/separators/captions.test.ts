@@ -459,3 +459,16 @@ describe('a photo judged solid apart from its caption', () => {
     expectEveryExact(results);
   });
 });
+
+describe('a canvas vote that took the panels’ shared background', () => {
+  // fixtures/collages/shared-panel-background (independent seed 16507 flat-03): three flat panels
+  // on one grey, yellow 12 px seams, lossless. The grey outvotes the yellow, the diagram's label
+  // reads as a caption, and a photo cell of the flag is solid: without `otherColourBand` the
+  // page refusal gave way and the diagram was cut between its label and its boxes.
+  it('keeps the page refusal when a full-length band of another colour crosses the picture', async () => {
+    const [result] = await scoreBatch('shared-panel-background');
+    expect(result!.expected.file).toBe('i16507-flat-03.webp');
+    expect(result!.badCuts).toEqual([]);
+    expect(result!.plan.ok).toBe(false);
+  });
+});

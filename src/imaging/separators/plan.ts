@@ -544,6 +544,39 @@ function damagedStripRefusal({ lengths, damaged, misplaced }: UnequalStrip): str
 const PHOTO_CELL_SHARE = 0.1;
 
 /**
+ * Whether a layout read as captioned photos has a photo apart from its caption (`photoCells`) that
+ * is solid (at most PHOTO_CELL_SHARE in the canvas colour): then it is no page. Only while the
+ * canvas vote can be the collage's: a band of more than BLEND_LINES plain lines in another colour
+ * running the whole content (`otherColourBand`) says it is not. Every full-length plain line of a
+ * collage of captioned photos is canvas (seams, margins, caption gaps); one of another colour is the
+ * real seam, the vote having taken a panel background that all panels share (flat panels on one
+ * grey with yellow seams, independent seed 16507 flat-03: read as captioned photos it was cut
+ * through a diagram), or a flat panel's stripe. Measured on independent seeds 16000–16059 and
+ * 16500–16509: the 11 captioned collages this splits have no such line at all, that flat collage
+ * has 12 (its seam); so the guard's width hardly matters, and it costs the captions nothing.
+ */
+function solidPhotoCell(raster: Raster, content: Box, colour: Rgb, h: StripDetection | undefined, v: StripDetection | undefined): boolean {
+  const cells = photoCells(content, h, v);
+  if (cells.length === 0 || otherColourBand(raster, content, colour)) return false;
+  return cells.some((box) => !isEndBar(box, content) && canvasShare(raster, box, colour, FLAT_TOLERANCE) <= PHOTO_CELL_SHARE);
+}
+
+/** A run of more than BLEND_LINES plain lines, all of a colour other than `colour`, across the whole of `content` along either axis. */
+function otherColourBand(raster: Raster, content: Box, colour: Rgb): boolean {
+  const stats = measureLines(raster, content);
+  for (const lines of [stats.rows, stats.columns]) {
+    if (lines === undefined) continue;
+    const kinds = classifyLines(lines);
+    let run = 0;
+    for (let i = 0; i < kinds.length; i++) {
+      run = kinds[i] === LineKind.Plain && !sameColour(meanColour(lines, i, i + 1), colour) ? run + 1 : 0;
+      if (run > BLEND_LINES) return true;
+    }
+  }
+  return false;
+}
+
+/**
  * The cells of a layout whose captions were kept with their photos (`captionGaps`), each strip's
  * segments parted again at those gaps: a photo apart from its caption band. A caption is text on
  * the collage colour, so a photo's column or row with its caption reads 0.25–0.40 of that colour
@@ -555,10 +588,6 @@ const PHOTO_CELL_SHARE = 0.1;
  * "gap" is a broken seam's piece, seen in flat panels of the seam colour). Else empty: a page or
  * a chart keeps its strips as they were.
  */
-function solidPhotoCell(raster: Raster, content: Box, colour: Rgb, h: StripDetection | undefined, v: StripDetection | undefined): boolean {
-  return photoCells(content, h, v).some((box) => !isEndBar(box, content) && canvasShare(raster, box, colour, FLAT_TOLERANCE) <= PHOTO_CELL_SHARE);
-}
-
 function photoCells(content: Box, h: StripDetection | undefined, v: StripDetection | undefined): Box[] {
   if (!h?.captionGaps?.length && !v?.captionGaps?.length) return [];
   let captionsHold = true;
