@@ -610,8 +610,8 @@ function insideFrame(raster: Raster, stats: RegionStats | OneAxisStats, h: Strip
   const bottom = past(rowKinds, rows, y1 - 1, -1, top) + 1;
   if (right - left < MIN_PARTS || bottom - top < MIN_PARTS) return undefined;
   const inner = pastFrameTint(raster, { x: left, y: top, width: right - left, height: bottom - top }, sides[0]!);
-  let searched = inner;
-  let plan = planIn(crop(raster, inner), { axis }, false);
+  let searched = pastFrameBlend(raster, inner);
+  let plan = planIn(crop(raster, searched), { axis }, false);
   if (!plan.ok) {
     searched = withinCodingBlocks(inner);
     if (searched === inner) return undefined;
@@ -759,6 +759,38 @@ function refines(coarse: readonly Box[], a: Box, fine: readonly Box[], b: Box): 
     const fineCuts = cuts(fine, b, k);
     return cuts(coarse, a, k).every((c) => fineCuts.some((f) => Math.abs(f - c) <= REFINE_SLACK));
   });
+}
+
+/**
+ * `inner` without its edge lines that are the JPEG blend between the frame and a plain inner
+ * margin: one or two lines (BLEND_LINES) of content, read across the inner box, before a line that
+ * is none. A panel is never so thin, and left in the search such a line is content at the end of
+ * every line across it: the margin beside it reads as a seam with a one-line sliver beyond, and
+ * the first part starts at the frame (independent seed 18035 mix-05: a 7 px frame at JPEG q69
+ * 4:4:4 whose every line rings, found by `edgeFrame`, round a 28 px white inner margin; column 7
+ * spread 198 between the frame's and the margin's plain columns, and the parts began at x 7 for
+ * 35). Inside a frame with no inner margin a photo's edge lines are content with content beyond,
+ * and stay. The search skips them; the parts still reach the inner box's edges.
+ */
+function pastFrameBlend(raster: Raster, inner: Box): Box {
+  if (inner.width <= 4 * BLEND_LINES || inner.height <= 4 * BLEND_LINES) return inner;
+  const stats = measureLines(raster, inner);
+  const columns = classifyLines(stats.columns!);
+  const rows = classifyLines(stats.rows!);
+  const blend = (kinds: Uint8Array, from: number, step: 1 | -1): number => {
+    for (let k = 1; k <= BLEND_LINES; k++) {
+      let content = true;
+      for (let j = 0; j < k; j++) if (kinds[from + step * j] !== LineKind.Content) content = false;
+      if (!content) return 0;
+      if (kinds[from + step * k] !== LineKind.Content) return k;
+    }
+    return 0;
+  };
+  const left = blend(columns, 0, 1);
+  const right = blend(columns, inner.width - 1, -1);
+  const top = blend(rows, 0, 1);
+  const bottom = blend(rows, inner.height - 1, -1);
+  return left + right + top + bottom === 0 ? inner : { x: inner.x + left, y: inner.y + top, width: inner.width - left - right, height: inner.height - top - bottom };
 }
 
 /** Most lines past a frame's blend that may still carry its tint: 4:2:0 chroma is one sample per 2 lines, upsampled over the next 2. */
