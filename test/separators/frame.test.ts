@@ -110,6 +110,23 @@ describe('a frame around the collage', () => {
     expect(results.length).toBe(4);
     expectEveryExact(results);
   });
+  it('three JPEG mixes framed with no inner margin (fixtures/collages/frame-no-margin) keep the seams the frame rang over', async () => {
+    // Independent seeds 18002 mix-10 (2x3 in a 21 px frame, q50 4:4:4), 18021 mix-09 (1x4 in an
+    // 8 px frame, q57 4:2:0) and 18040 mix-03 (2x2 in a 19 px frame, q60 4:2:0): the seams meet the
+    // frame inside the coding block it rings through, and the first search inside the frame found
+    // 2, 2 and 3 parts; inside whole coding blocks, every seam.
+    const results = await scoreBatch('frame-no-margin');
+    expect(results.length).toBe(3);
+    expectEveryExact(results);
+  });
+  it('the blend line between a ringing frame and a plain inner margin is no part (fixtures/collages/frame-blend)', async () => {
+    // Independent seed 18035 mix-05: a 7 px frame at JPEG q69 4:4:4, every line of it ringing,
+    // round a 28 px white inner margin; column 7 (spread 198) was left in the search, and both
+    // parts began at the frame: x 7 for 35.
+    const results = await scoreBatch('frame-blend');
+    expect(results.length).toBe(1);
+    expectEveryExact(results);
+  });
   it('a ringing border over 40 lines deep (a studio backdrop, not a frame) is not searched inside', () => {
     // Two noisy panels with a 10 px white seam inside a 60 px border of one colour whose every line
     // rings (every fourth pixel 20 off): the edge walk reads 60 lines on each side. A backdrop

@@ -640,9 +640,10 @@ function isEndBar(box: Box, content: Box): boolean {
  * margin) were refused, and split exactly once the frame is cropped away. Only a picture refused
  * for want of any seam is searched again (so nothing already found changes), with the very rules
  * of an unframed picture: a framed photo or page is refused as it would be without its frame. The
- * frame's sides agree within COLLAGE_COLOUR_TOLERANCE, as a collage's margins must. When the
- * search inside finds nothing, it runs once more on the inner box cut to whole coding blocks
- * (`withinCodingBlocks`).
+ * frame's sides agree within COLLAGE_COLOUR_TOLERANCE, as a collage's margins must. The search
+ * runs once more on the inner box cut to whole coding blocks (`withinCodingBlocks`) when the first
+ * finds nothing, and when it finds a layout: then the second is taken if it has more parts and
+ * keeps the first one's cuts (`refines`).
  */
 function insideFrame(raster: Raster, stats: RegionStats | OneAxisStats, h: StripDetection | undefined, v: StripDetection | undefined, axis: SplitOptions['axis']): SplitPlan | undefined {
   const xs = h?.segments ?? [];
@@ -690,13 +691,21 @@ function insideFrame(raster: Raster, stats: RegionStats | OneAxisStats, h: Strip
   const bottom = past(rowKinds, rows, y1 - 1, -1, top) + 1;
   if (right - left < MIN_PARTS || bottom - top < MIN_PARTS) return undefined;
   const inner = pastFrameTint(raster, { x: left, y: top, width: right - left, height: bottom - top }, sides[0]!);
-  let searched = inner;
-  let plan = planIn(crop(raster, inner), { axis }, false);
+  let searched = pastFrameBlend(raster, inner);
+  let plan = planIn(crop(raster, searched), { axis }, false);
   if (!plan.ok) {
     searched = withinCodingBlocks(inner);
     if (searched === inner) return undefined;
     plan = planIn(crop(raster, searched), { axis }, false);
     if (!plan.ok) return undefined;
+  } else {
+    // Found, yet the frame's ringing may have hidden some seams (see `withinCodingBlocks`).
+    const blocks = withinCodingBlocks(inner);
+    const more = blocks === inner ? undefined : planIn(crop(raster, blocks), { axis }, false);
+    if (more?.ok && more.parts.length > plan.parts.length && refines(plan.parts, inner, more.parts, blocks)) {
+      plan = more;
+      searched = blocks;
+    }
   }
   // Back to picture coordinates; a strip's parts span the whole picture across the axis, as ever.
   // A part at an edge of the searched box starts at the inner box's edge: lines left out of the
@@ -788,7 +797,11 @@ const CODING_BLOCK = 16;
  * JPEG q45, its seam rows read a blue spread of 28 from columns 19–31 (the block 16–31) and were
  * no separators; from column 32 on they are one colour within 16. On independent seeds
  * 10200–10215 (1 024 pictures) two refused framed mixes split exactly (10207 mix-03 and one of
- * 10209), and no other score changed.
+ * 10209), and no other score changed. With no inner margin the seams meet the frame inside the
+ * block it rings through, and the first search finds a layout with those seams lost: independent
+ * seed 18021 mix-09 (8 px frame, 16 px white seams at JPEG q57 4:2:0) read rows 221–236 with a red
+ * minimum of 221–229 in the 8 columns beside the frame, no row plain, and two of its three seams
+ * were lost; from column 16 on, rows 224–234 spread 2–11 (see `refines`).
  */
 function withinCodingBlocks(inner: Box): Box {
   const x0 = Math.ceil(inner.x / CODING_BLOCK) * CODING_BLOCK;
@@ -798,6 +811,67 @@ function withinCodingBlocks(inner: Box): Box {
   if (x1 - x0 < 4 * CODING_BLOCK || y1 - y0 < 4 * CODING_BLOCK) return inner;
   if (x0 === inner.x && y0 === inner.y && x1 === inner.x + inner.width && y1 === inner.y + inner.height) return inner;
   return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+/**
+ * Most pixels between two cuts through one seam, one from each search inside a frame: each cut
+ * lies inside the seam, and the generators draw seams of up to 24 px. Measured on independent
+ * seeds 18000–18059: the first plan's cuts lay 0–10 px from the block search's in eight of the
+ * nine plans it changed (seed 18002 mix-10: the first plan's one cut at y 395, 7 px off the seam's
+ * middle, the block search's at 405), and 18 px in the ninth (seed 18051 mix-07, a 24 px seam at
+ * JPEG q54 cut at 473 and 491, both inside it).
+ */
+const REFINE_SLACK = 24;
+
+/**
+ * Whether every cut of `coarse` (parts inside the box `a`) lies within REFINE_SLACK of a cut of
+ * `fine` (parts inside `b`) across the same axis: the layout found inside whole coding blocks
+ * keeps every seam the first search inside the frame found, and adds some. A frame's ringing only
+ * hides seams; a search that loses one of the first plan's seams read its lines otherwise, and is
+ * not taken.
+ */
+function refines(coarse: readonly Box[], a: Box, fine: readonly Box[], b: Box): boolean {
+  const cuts = (parts: readonly Box[], at: Box, k: 'x' | 'y'): number[] => {
+    const starts = parts.map((p) => p[k] + at[k]);
+    const first = Math.min(...starts);
+    return starts.filter((v) => v !== first);
+  };
+  return (['x', 'y'] as const).every((k) => {
+    const fineCuts = cuts(fine, b, k);
+    return cuts(coarse, a, k).every((c) => fineCuts.some((f) => Math.abs(f - c) <= REFINE_SLACK));
+  });
+}
+
+/**
+ * `inner` without its edge lines that are the JPEG blend between the frame and a plain inner
+ * margin: one or two lines (BLEND_LINES) of content, read across the inner box, before a line that
+ * is none. A panel is never so thin, and left in the search such a line is content at the end of
+ * every line across it: the margin beside it reads as a seam with a one-line sliver beyond, and
+ * the first part starts at the frame (independent seed 18035 mix-05: a 7 px frame at JPEG q69
+ * 4:4:4 whose every line rings, found by `edgeFrame`, round a 28 px white inner margin; column 7
+ * spread 198 between the frame's and the margin's plain columns, and the parts began at x 7 for
+ * 35). Inside a frame with no inner margin a photo's edge lines are content with content beyond,
+ * and stay. The search skips them; the parts still reach the inner box's edges.
+ */
+function pastFrameBlend(raster: Raster, inner: Box): Box {
+  if (inner.width <= 4 * BLEND_LINES || inner.height <= 4 * BLEND_LINES) return inner;
+  const stats = measureLines(raster, inner);
+  const columns = classifyLines(stats.columns!);
+  const rows = classifyLines(stats.rows!);
+  const blend = (kinds: Uint8Array, from: number, step: 1 | -1): number => {
+    for (let k = 1; k <= BLEND_LINES; k++) {
+      let content = true;
+      for (let j = 0; j < k; j++) if (kinds[from + step * j] !== LineKind.Content) content = false;
+      if (!content) return 0;
+      if (kinds[from + step * k] !== LineKind.Content) return k;
+    }
+    return 0;
+  };
+  const left = blend(columns, 0, 1);
+  const right = blend(columns, inner.width - 1, -1);
+  const top = blend(rows, 0, 1);
+  const bottom = blend(rows, inner.height - 1, -1);
+  return left + right + top + bottom === 0 ? inner : { x: inner.x + left, y: inner.y + top, width: inner.width - left - right, height: inner.height - top - bottom };
 }
 
 /** Most lines past a frame's blend that may still carry its tint: 4:2:0 chroma is one sample per 2 lines, upsampled over the next 2. */

@@ -267,17 +267,31 @@ function lineReach(raster: Raster, region: Box, axis: 'horizontal' | 'vertical',
   return [exact / length, reach];
 }
 
-/** Extends [plainStart, plainEnd) within [runStart, runEnd) over lines whose mean colour matches the plain span's. */
+/**
+ * Extends [plainStart, plainEnd) within [runStart, runEnd) over lines whose mean colour matches
+ * the plain span's; at an end whose plain line is off that mean (RUN_COLOUR_AGREEMENT), over lines
+ * matching that end line instead. A plain span of two colours, a seam and a panel's plain backdrop
+ * beside it, has a mean that is neither, and the seam's ringing lines, left out, were read as
+ * content beside the seam: independent seed 18006 mix-07 (JPEG q79 4:4:4, a 15 px red seam
+ * beside a drawing's white backdrop) read columns 290–295 ringing red (spread 26–45), 296–304
+ * plain red, 305–376 plain white; the run began at 296, the probes 2–4 columns before it read red,
+ * and the seam was dropped as the left panel's padding. A one-colour span keeps its mean at both
+ * ends (its end line agrees with it): beside a drop shadow, the first plain line's own colour took
+ * in a shadow line and the seam was dropped (seeds 18029 mix-03, 18041 mix-06).
+ */
 function widenOverRinging(lines: LineStats, runStart: number, runEnd: number, plainStart: number, plainEnd: number): Interval {
   const colour = meanColour(lines, plainStart, plainEnd);
-  const agrees = (i: number): boolean => {
+  const agrees = (i: number, reference: Rgb): boolean => {
     const c = meanColour(lines, i, i + 1);
-    return Math.abs(c[0] - colour[0]) <= RUN_COLOUR_AGREEMENT && Math.abs(c[1] - colour[1]) <= RUN_COLOUR_AGREEMENT && Math.abs(c[2] - colour[2]) <= RUN_COLOUR_AGREEMENT;
+    return Math.abs(c[0] - reference[0]) <= RUN_COLOUR_AGREEMENT && Math.abs(c[1] - reference[1]) <= RUN_COLOUR_AGREEMENT && Math.abs(c[2] - reference[2]) <= RUN_COLOUR_AGREEMENT;
   };
+  const endColour = (i: number): Rgb => (agrees(i, colour) ? colour : meanColour(lines, i, i + 1));
+  const head = endColour(plainStart);
+  const tail = endColour(plainEnd - 1);
   let start = plainStart;
-  while (start > runStart && agrees(start - 1)) start--;
+  while (start > runStart && agrees(start - 1, head)) start--;
   let end = plainEnd;
-  while (end < runEnd && agrees(end)) end++;
+  while (end < runEnd && agrees(end, tail)) end++;
   return { start, end };
 }
 

@@ -1,0 +1,60 @@
+/**
+ * A seam beside a panel's plain backdrop of another colour: one run of plain lines of two colours,
+ * whose ringing edge lines belong to the piece they touch (runs.ts, widenOverRinging).
+ */
+import { describe, expect, it } from 'vitest';
+import { LineKind } from '../../src/imaging/separators/classify.js';
+import type { LineStats } from '../../src/imaging/separators/line-stats.js';
+import { findRuns } from '../../src/imaging/separators/runs.js';
+import { expectEveryExact } from './expect-exact.js';
+import { scoreBatch } from './score.js';
+
+/** Line kinds and statistics from (kind, grey level, count) pieces; lines of 100 pixels. */
+function axisOf(pieces: [number, number, number][]): { kinds: Uint8Array; lines: LineStats } {
+  const count = pieces.reduce((a, p) => a + p[2], 0);
+  const kinds = new Uint8Array(count);
+  const sum = new Float64Array(3 * count);
+  const min = new Uint8Array(3 * count);
+  const max = new Uint8Array(3 * count);
+  let i = 0;
+  for (const [kind, grey, n] of pieces) {
+    for (let k = 0; k < n; k++, i++) {
+      kinds[i] = kind;
+      for (let c = 0; c < 3; c++) {
+        sum[i * 3 + c] = kind === LineKind.Content ? 0 : grey * 100;
+        min[i * 3 + c] = kind === LineKind.Plain ? grey : Math.max(0, grey - 15);
+        max[i * 3 + c] = kind === LineKind.Plain ? grey : Math.min(255, grey + 15);
+      }
+    }
+  }
+  return { kinds, lines: { count, length: 100, min, max, sum, sumSq: new Float64Array(3 * count) } as unknown as LineStats };
+}
+
+const { Content: C, Plain: P, Ringing: R } = LineKind;
+
+describe('a seam beside a plain backdrop of another colour', () => {
+  it('keeps the ringing lines of its own colour at the run’s start', () => {
+    // 6 ringing lines of a dark seam, 9 plain ones, then 72 plain lines of a white backdrop: the
+    // span's mean (233) is neither colour, and the dark ringing lines were left out of the run.
+    const { kinds, lines } = axisOf([[C, 0, 20], [R, 100, 6], [P, 100, 9], [P, 250, 72], [C, 0, 20]]);
+    expect(findRuns(kinds, lines)?.separators).toEqual([{ start: 20, end: 107 }]);
+  });
+
+  it('a one-colour span still widens by its mean only', () => {
+    // A seam at 240 whose first plain line reads 212 (a shadow's edge) keeps its mean, 238: the
+    // ringing line at 190 beside it is 48 off, and stays out (it agrees with 212 within 32).
+    const { kinds, lines } = axisOf([[C, 0, 20], [R, 190, 1], [P, 212, 1], [P, 240, 12], [C, 0, 20]]);
+    expect(findRuns(kinds, lines)?.separators).toEqual([{ start: 21, end: 34 }]);
+  });
+
+  it('four JPEG collages (fixtures/collages/seam-beside-backdrop) split exactly', async () => {
+    // Independent seeds 18006 mix-07 (a 15 px red seam beside a drawing's white backdrop, q79
+    // 4:4:4), 18046 mix-09 and 18055 mix-10 (rows of unequal widths, q57 and q54 4:2:0) and
+    // 18007 flat-06 (flat panels on 8 px green seams, q68): each lost a seam beside a plain
+    // panel edge (3 parts for 4, 3 for 4 and a refusal); 18006 mix-07's was taken for the padding
+    // of the panel before it, whose probes read the seam's own ringing lines.
+    const results = await scoreBatch('seam-beside-backdrop');
+    expect(results.length).toBe(4);
+    expectEveryExact(results);
+  });
+});
