@@ -2,8 +2,7 @@
  * A detected layout that no collage has is refused (layout-checks.ts): a two-part strip whose
  * parts differ by more than 4:1. fixtures/collages/layout-checks holds two independent-generator
  * pictures that were cut so: a framed 1×3 at JPEG q63 planned as 1181 and 264 px (seed 6214), and
- * a 1×2 with captions on a dark seam, lossy WebP, as 1196 and 235 px (seed 6502). The first now
- * keeps the seam it lost beside a photo's pale edge (runs.ts, widenOverRinging) and splits exactly.
+ * a 1×2 with captions on a dark seam, lossy WebP, as 1196 and 235 px (seed 6502).
  */
 import { describe, expect, it } from 'vitest';
 import type { Box } from '../../src/imaging/raster.js';
@@ -38,7 +37,7 @@ describe('layoutRefusal', () => {
 });
 
 describe('pictures once cut at a line inside a photo', () => {
-  it('are refused for their reason, or split exactly once every seam is found', async () => {
+  it('are refused, each for its reason', async () => {
     const results = await scoreBatch('layout-checks');
     const byFile = new Map(results.map((r) => [r.expected.file, r]));
     expect([...byFile.keys()].sort()).toEqual(['i6214-mix-08.jpg', 'i6502-caption-05.webp']);
@@ -47,7 +46,7 @@ describe('pictures once cut at a line inside a photo', () => {
       expect(r.badCuts, file).toEqual([]);
       return r.plan.ok ? '' : r.plan.reason;
     };
-    expect(byFile.get('i6214-mix-08.jpg')!.exact).toBe(true);
+    expect(reason('i6214-mix-08.jpg')).toMatch(/parts of 1181 and 264 px differ more than 4:1/);
     expect(reason('i6502-caption-05.webp')).toMatch(/parts of 1196 and 235 px differ more than 4:1/);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * From classified lines to margins and separator runs along one axis.
  */
-import { exactLines, LineKind, meanColour, RUN_COLOUR_AGREEMENT } from './classify.js';
-import { sameColour, type Rgb } from './collage-colour.js';
+import { exactLines, LineKind, meanColour, PLAIN_SPREAD, RUN_COLOUR_AGREEMENT } from './classify.js';
+import { BLEND_LINES, sameColour, type Rgb } from './collage-colour.js';
 import { exactTwin } from './exact-twins.js';
 import type { Box, Raster } from '../raster.js';
 import type { LineStats } from './line-stats.js';
@@ -268,6 +268,19 @@ function lineReach(raster: Raster, region: Box, axis: 'horizontal' | 'vertical',
 }
 
 /**
+ * Whether [start, end) is plain apart from at most BLEND_LINES lines: two plain colours side by
+ * side, with the JPEG blend between them.
+ */
+function plainApartFromBlend(lines: LineStats, start: number, end: number): boolean {
+  let other = 0;
+  for (let i = start; i < end; i++) {
+    const k = i * 3;
+    if (Math.max(lines.max[k]! - lines.min[k]!, lines.max[k + 1]! - lines.min[k + 1]!, lines.max[k + 2]! - lines.min[k + 2]!) > PLAIN_SPREAD && ++other > BLEND_LINES) return false;
+  }
+  return true;
+}
+
+/**
  * Extends [plainStart, plainEnd) within [runStart, runEnd) over lines whose mean colour matches
  * the plain span's; at an end whose plain line is off that mean (RUN_COLOUR_AGREEMENT), over lines
  * matching that end line instead. A plain span of two colours, a seam and a panel's plain backdrop
@@ -277,7 +290,14 @@ function lineReach(raster: Raster, region: Box, axis: 'horizontal' | 'vertical',
  * plain red, 305–376 plain white; the run began at 296, the probes 2–4 columns before it read red,
  * and the seam was dropped as the left panel's padding. A one-colour span keeps its mean at both
  * ends (its end line agrees with it): beside a drop shadow, the first plain line's own colour took
- * in a shadow line and the seam was dropped (seeds 18029 mix-03, 18041 mix-06).
+ * in a shadow line and the seam was dropped (seeds 18029 mix-03, 18041 mix-06). So does a span
+ * with more than BLEND_LINES lines that are not plain (`plainApartFromBlend`): that is no seam
+ * beside a backdrop but a flat stretch of a photo, ringing with a few plain lines in it
+ * (independent seed 15000 heavy-08, a JPEG q30 sea of 40 rows, 6 of them plain, another shade at
+ * either end: widened by those shades it became a seam, and the photo was cut along its horizon).
+ * Over 290 independent batches (seeds 15000–18529, 23 200 pictures), against the mean alone: the
+ * end colours for every span gave 42 more exact plans, lost 3, cut 1 picture more and 5 fewer;
+ * for spans plain apart from their blend, 37 more exact, 3 lost, none cut more, 5 fewer.
  */
 function widenOverRinging(lines: LineStats, runStart: number, runEnd: number, plainStart: number, plainEnd: number): Interval {
   const colour = meanColour(lines, plainStart, plainEnd);
@@ -285,7 +305,8 @@ function widenOverRinging(lines: LineStats, runStart: number, runEnd: number, pl
     const c = meanColour(lines, i, i + 1);
     return Math.abs(c[0] - reference[0]) <= RUN_COLOUR_AGREEMENT && Math.abs(c[1] - reference[1]) <= RUN_COLOUR_AGREEMENT && Math.abs(c[2] - reference[2]) <= RUN_COLOUR_AGREEMENT;
   };
-  const endColour = (i: number): Rgb => (agrees(i, colour) ? colour : meanColour(lines, i, i + 1));
+  const twoPlainColours = plainApartFromBlend(lines, plainStart, plainEnd);
+  const endColour = (i: number): Rgb => (!twoPlainColours || agrees(i, colour) ? colour : meanColour(lines, i, i + 1));
   const head = endColour(plainStart);
   const tail = endColour(plainEnd - 1);
   let start = plainStart;
