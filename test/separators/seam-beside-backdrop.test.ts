@@ -4,31 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LineKind } from '../../src/imaging/separators/classify.js';
-import type { LineStats } from '../../src/imaging/separators/line-stats.js';
 import { findRuns } from '../../src/imaging/separators/runs.js';
 import { expectEveryExact } from './expect-exact.js';
 import { scoreBatch } from './score.js';
-
-/** Line kinds and statistics from (kind, grey level, count) pieces; lines of 100 pixels. */
-function axisOf(pieces: [number, number, number][]): { kinds: Uint8Array; lines: LineStats } {
-  const count = pieces.reduce((a, p) => a + p[2], 0);
-  const kinds = new Uint8Array(count);
-  const sum = new Float64Array(3 * count);
-  const min = new Uint8Array(3 * count);
-  const max = new Uint8Array(3 * count);
-  let i = 0;
-  for (const [kind, grey, n] of pieces) {
-    for (let k = 0; k < n; k++, i++) {
-      kinds[i] = kind;
-      for (let c = 0; c < 3; c++) {
-        sum[i * 3 + c] = kind === LineKind.Content ? 0 : grey * 100;
-        min[i * 3 + c] = kind === LineKind.Plain ? grey : Math.max(0, grey - 15);
-        max[i * 3 + c] = kind === LineKind.Plain ? grey : Math.min(255, grey + 15);
-      }
-    }
-  }
-  return { kinds, lines: { count, length: 100, min, max, sum, sumSq: new Float64Array(3 * count) } as unknown as LineStats };
-}
+import { axisOf } from './line-axis.js';
 
 const { Content: C, Plain: P, Ringing: R } = LineKind;
 
