@@ -51,4 +51,13 @@ describe('a seam beside a plain backdrop of another colour', () => {
     expect(results.length).toBe(3);
     expectEveryExact(results);
   });
+
+  it('a JPEG seam merged with a photo’s paler backdrop is cut at the end that reads the other seams’ colour (independent seed 15000 mix-06)', async () => {
+    // 13 px seams at 240 (q85); the third ran on into a photo's 235 backdrop (columns 428–469) and
+    // was cut at its middle, x 448, inside the photo. Its head, 428–441, reads the seams' 240.
+    const results = await scoreBatch('seam-colour-end');
+    expect(results.length).toBe(1);
+    expect(results[0]!.badCuts).toEqual([]);
+    expectEveryExact(results);
+  });
 });

@@ -15,6 +15,7 @@
  * than its twins, or stands alone at a width that must match theirs to the line.
  */
 import { exactLines } from './classify.js';
+import { BLEND_LINES as BLEND } from './collage-colour.js';
 import type { LineStats } from './line-stats.js';
 import type { Interval } from './segments.js';
 
@@ -50,4 +51,47 @@ export function exactTwin(lines: LineStats, run: Interval, standing: readonly In
     i = j;
   }
   return twin;
+}
+
+/** Most lines by which the seams vouching for a colour end may differ in width (one collage's seams, read through JPEG: 12–13). */
+const END_TWIN_WIDTH = 1;
+/** Per-channel distance within which seams are one colour, and an end stretch is theirs (JPEG reads a 240 seam's middle lines 239–242). */
+const END_TWIN_COLOUR = 3;
+/** Least per-channel distance from the seams' colour of the rest of the run, a photo's backdrop (seed 15000 mix-06: 235 beside 240 seams). */
+const END_BACKDROP_APART = 4;
+
+/**
+ * The stretch at one end of `seam` as wide as the other seams, when those are two or more of one
+ * colour and one width, the stretch reads their colour, and the rest of the run — wider than a
+ * blend — is a plain backdrop of another shade, or null. JPEG leaves no exact lines (see exactEnd),
+ * but a seam beside a photo's near-white backdrop still reads its own colour on every line of its
+ * width. Measured on independent seed 15000 mix-06 (q85): 13 px seams at 240 (columns read
+ * 239.5–240.1), the third merged with a photo's 235 backdrop into the run 428–469, cut at 448
+ * inside the photo; its head 428–441 reads 240, the rest 235.
+ */
+export function colourEnd(seam: Interval, others: readonly (Interval & { colour: readonly number[] })[], meanColour: (start: number, end: number) => readonly number[]): Interval | null {
+  let twins: typeof others = [];
+  for (const o of others) {
+    // Seams of a blend's width or two vouch for no width: seed 15055 gradient-03 (q47) found 1–2 px
+    // pieces of its 8 px gradient seams, and a run of 15 was moved onto its last 2 lines.
+    if (o.end - o.start <= 2 * BLEND) continue;
+    const group = others.filter((t) => Math.abs(t.end - t.start - (o.end - o.start)) <= END_TWIN_WIDTH && t.colour.every((v, c) => Math.abs(v - o.colour[c]!) <= END_TWIN_COLOUR));
+    if (group.length > twins.length) twins = group;
+  }
+  // One seam alone says nothing of the collage's width (a single seam beside a backdrop is left as it was).
+  if (twins.length < 2) return null;
+  const width = Math.max(...twins.map((t) => t.end - t.start));
+  // The backdrop's part must outlast a blend at each of its ends to be read apart from the seam.
+  if (seam.end - seam.start - width <= 2 * BLEND) return null;
+  const colour = [0, 1, 2].map((c) => twins.reduce((sum, t) => sum + t.colour[c]!, 0) / twins.length);
+  const near = (a: readonly number[], tolerance: number): boolean => a.every((v, c) => Math.abs(v - colour[c]!) <= tolerance);
+  const mid = (s: Interval): readonly number[] => meanColour(s.start + (s.end - s.start) / 2 | 0, (s.start + (s.end - s.start) / 2 | 0) + 1);
+  const head = { start: seam.start, end: seam.start + width };
+  const tail = { start: seam.end - width, end: seam.end };
+  const headMatch = near(mid(head), END_TWIN_COLOUR);
+  if (headMatch === near(mid(tail), END_TWIN_COLOUR)) return null;
+  const stretch = headMatch ? head : tail;
+  const rest = headMatch ? { start: head.end + BLEND, end: seam.end - BLEND } : { start: seam.start + BLEND, end: tail.start - BLEND };
+  if (near(meanColour(rest.start, rest.end), END_BACKDROP_APART - 1)) return null;
+  return stretch;
 }

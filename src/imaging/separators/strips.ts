@@ -8,7 +8,7 @@ import { backgroundBeside, GAP_COLOUR_TOLERANCE, isGapInsidePanel } from './back
 import { classifyLines, LineKind, lineEnds, lineMean, meanColour, RUN_COLOUR_AGREEMENT, SHADE_MIN, SHADED_MIN_MEAN, SHADED_SEAM_MAX, shadeLines } from './classify.js';
 import { ballotOfRun, BLEND_LINES, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
 import { damagedSeams, lumaMargins, seamsAtEndsFramed } from './damaged-seams.js';
-import { exactTwin } from './exact-twins.js';
+import { colourEnd, exactTwin } from './exact-twins.js';
 import { marginShading, seamAndFade, shadedAsMargins, shadedTwins, shadingMargins, shadingTwins } from './fading-seams.js';
 import { drawnGradient, exactEnd, oneColourPieces, seamOfRun } from './seams.js';
 import { overWhite, type LineStats, type OneAxisStats, type RegionStats } from './line-stats.js';
@@ -211,11 +211,13 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
       if (seam) admit(runs.separators[j]!, seam);
     }
     // A seam taken wider than its exact twins, with panel edges in it, is its exact stretch; with
-    // no twin, the exact lines at one end of it, when the rest are a pale backdrop (seams.ts, exactEnd).
+    // no twin, the exact lines at one end of it, when the rest are a pale backdrop (seams.ts, exactEnd);
+    // through JPEG, the end reading the colour of the seams that stand (exact-twins.ts, colourEnd).
+
     for (const f of found) {
       const others = found.filter((o) => o !== f).map((o) => ({ start: o.start - origin, end: o.end - origin }));
       // At an end of it too: the seam is found already, and its exact stretch is where it lies.
-      const twin = exactTwin(lines, { start: f.start - origin, end: f.end - origin }, others, false) ?? exactEnd(raster, region, axis, lines, { start: f.start - origin, end: f.end - origin });
+      const twin = exactTwin(lines, { start: f.start - origin, end: f.end - origin }, others, false) ?? exactEnd(raster, region, axis, lines, { start: f.start - origin, end: f.end - origin }) ?? colourEnd({ start: f.start - origin, end: f.end - origin }, found.filter((o) => o !== f).map((o) => ({ start: o.start - origin, end: o.end - origin, colour: o.colour })), (a, b) => meanColour(lines, a, b));
       if (twin) Object.assign(f, { start: origin + twin.start, end: origin + twin.end, colour: meanColour(lines, twin.start, twin.start + 1) });
     }
     found.sort((a, b) => a.start - b.start);
