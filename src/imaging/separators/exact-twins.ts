@@ -15,7 +15,7 @@
  * than its twins, or stands alone at a width that must match theirs to the line.
  */
 import { exactLines } from './classify.js';
-import { BLEND_LINES as BLEND } from './collage-colour.js';
+import { BLEND_LINES } from './collage-colour.js';
 import type { LineStats } from './line-stats.js';
 import type { Interval } from './segments.js';
 
@@ -68,13 +68,19 @@ const END_BACKDROP_APART = 4;
  * width. Measured on independent seed 15000 mix-06 (q85): 13 px seams at 240 (columns read
  * 239.5–240.1), the third merged with a photo's 235 backdrop into the run 428–469, cut at 448
  * inside the photo; its head 428–441 reads 240, the rest 235.
+ *
+ * @example
+ * ```ts
+ * const twins = [{ start: 10, end: 23, colour: [240, 240, 240] }, { start: 200, end: 213, colour: [240, 240, 240] }];
+ * colourEnd({ start: 428, end: 469 }, twins, (a, b) => meanColour(lines, a, b)); // { start: 428, end: 441 }
+ * ```
  */
 export function colourEnd(seam: Interval, others: readonly (Interval & { colour: readonly number[] })[], meanColour: (start: number, end: number) => readonly number[]): Interval | null {
   let twins: typeof others = [];
   for (const o of others) {
     // Seams of a blend's width or two vouch for no width: seed 15055 gradient-03 (q47) found 1–2 px
     // pieces of its 8 px gradient seams, and a run of 15 was moved onto its last 2 lines.
-    if (o.end - o.start <= 2 * BLEND) continue;
+    if (o.end - o.start <= 2 * BLEND_LINES) continue;
     const group = others.filter((t) => Math.abs(t.end - t.start - (o.end - o.start)) <= END_TWIN_WIDTH && t.colour.every((v, c) => Math.abs(v - o.colour[c]!) <= END_TWIN_COLOUR));
     if (group.length > twins.length) twins = group;
   }
@@ -82,7 +88,7 @@ export function colourEnd(seam: Interval, others: readonly (Interval & { colour:
   if (twins.length < 2) return null;
   const width = Math.max(...twins.map((t) => t.end - t.start));
   // The backdrop's part must outlast a blend at each of its ends to be read apart from the seam.
-  if (seam.end - seam.start - width <= 2 * BLEND) return null;
+  if (seam.end - seam.start - width <= 2 * BLEND_LINES) return null;
   const colour = [0, 1, 2].map((c) => twins.reduce((sum, t) => sum + t.colour[c]!, 0) / twins.length);
   const near = (a: readonly number[], tolerance: number): boolean => a.every((v, c) => Math.abs(v - colour[c]!) <= tolerance);
   const mid = (s: Interval): readonly number[] => meanColour(s.start + (s.end - s.start) / 2 | 0, (s.start + (s.end - s.start) / 2 | 0) + 1);
@@ -91,7 +97,7 @@ export function colourEnd(seam: Interval, others: readonly (Interval & { colour:
   const headMatch = near(mid(head), END_TWIN_COLOUR);
   if (headMatch === near(mid(tail), END_TWIN_COLOUR)) return null;
   const stretch = headMatch ? head : tail;
-  const rest = headMatch ? { start: head.end + BLEND, end: seam.end - BLEND } : { start: seam.start + BLEND, end: tail.start - BLEND };
+  const rest = headMatch ? { start: head.end + BLEND_LINES, end: seam.end - BLEND_LINES } : { start: seam.start + BLEND_LINES, end: tail.start - BLEND_LINES };
   if (near(meanColour(rest.start, rest.end), END_BACKDROP_APART - 1)) return null;
   return stretch;
 }

@@ -213,7 +213,6 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     // A seam taken wider than its exact twins, with panel edges in it, is its exact stretch; with
     // no twin, the exact lines at one end of it, when the rest are a pale backdrop (seams.ts, exactEnd);
     // through JPEG, the end reading the colour of the seams that stand (exact-twins.ts, colourEnd).
-
     for (const f of found) {
       const others = found.filter((o) => o !== f).map((o) => ({ start: o.start - origin, end: o.end - origin }));
       // At an end of it too: the seam is found already, and its exact stretch is where it lies.
