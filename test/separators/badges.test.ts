@@ -280,23 +280,3 @@ describe('property: badges on seams never lead to a cut through a panel', () => 
     );
   });
 });
-
-describe('a badge at the top or bottom edge', () => {
-  it('is painted out from its one end inside the picture: two badge grids split exactly (fixtures/collages/badge-at-edge)', async () => {
-    // Independent seeds 16002 badge-06 (3×2, 3 px green seams, 8 badges r 30, lossless WebP) and
-    // 18011 badge-01 (2×3, 9 px grey seams, 4 badges r 30, JPEG q39 4:4:4): a badge over a seam at
-    // the picture's edge was painted across, and its seam stayed broken.
-    const results = await scoreBatch('badge-at-edge');
-    expect(results.length).toBe(2);
-    expectEveryExact(results);
-  });
-
-  it('explains only a cut close to it (fixtures/collages/badge-at-edge-reach)', async () => {
-    // Independent seed 15054 badge-10: 5×1 photos on 4 px white seams, two white-backdrop photos,
-    // a badge at the bottom edge; painted from the edge, the backdrop beside the seam gave a cut
-    // 21 px (0.88 r) from the badge's centre, through a panel.
-    const [result] = await scoreBatch('badge-at-edge-reach');
-    expect(result!.expected.file).toBe('i15054-badge-10.webp');
-    expect(result!.badCuts).toEqual([]);
-  });
-});

@@ -408,27 +408,9 @@ function confirmed(raster: Raster, b: Badge): Badge | null {
  * const clean = eraseBadges(raster, findBadges(raster));
  * ```
  */
-/**
- * Whether `eraseBadges` paints `b`'s columns on from one end (its painted disc reaches the top or
- * bottom edge of a picture `height` rows high). Such painting once ran only with second-look
- * badges; for every badge, over 290 independent batches (seeds 15000–18529, 23 200 pictures) it
- * made 24 more plans exact and lost none, but cut one more picture (15054 badge-10: a badge at
- * the bottom edge over the white seam between two white-backdrop photos; its cut passed 21 px,
- * 0.88 r, from the badge). With the second look's reach (SECOND_LOOK_REACH) for the cuts of a
- * picture with such a badge: 25 more exact, none lost, no cut more and 2 fewer.
- *
- * @example
- * ```ts
- * paintedFromEdge({ cx: 100, cy: 150, r: 24 } as Badge, 157); // true: the disc and its blur reach row 156
- * ```
- */
-export function paintedFromEdge(b: Badge, height: number): boolean {
-  const R = b.r + BLUR_RIM;
-  return Math.floor(b.cy - R) <= 0 || Math.ceil(b.cy + R) >= height - 1;
-}
-
 export function eraseBadges(raster: Raster, badges: readonly Badge[]): Raster {
   const { width, height, data } = raster;
+  const secondLook = badges.some((b) => b.second);
   const mask = new Uint8Array(width * height);
   for (const b of badges) {
     const R = b.r + BLUR_RIM;
@@ -455,10 +437,11 @@ export function eraseBadges(raster: Raster, badges: readonly Badge[]): Raster {
       let p: number, q: number, t: number;
       if (agree(pl, pr)) (p = pl), (q = pr), (t = (x - l) / (r - l));
       else if (agree(pu, pw)) (p = pu), (q = pw), (t = (y - u) / (w - u));
-      // A badge at the top or bottom edge: its column runs on from the one end inside the picture
-      // (a seam under it stays the seam to the edge, a panel's column its own colours). A cut
-      // such a badge explains must then pass close to it (`paintedFromEdge`, SECOND_LOOK_REACH).
-      else if ((pu < 0) !== (pw < 0)) (p = pu >= 0 ? pu : pw), (q = p), (t = 0);
+      // A badge the top or bottom edge cuts off: its column runs on from the one end inside the
+      // picture (a seam under it stays the seam to the edge, a panel's column its own colours).
+      // Only with badges of the second look among them: the first ones are painted as before, so
+      // that their plans stay what they were.
+      else if (secondLook && (pu < 0) !== (pw < 0)) (p = pu >= 0 ? pu : pw), (q = p), (t = 0);
       else if (pl >= 0 && pr >= 0) (p = pl), (q = pr), (t = (x - l) / (r - l));
       else (p = pl >= 0 ? pl : pr), (q = p), (t = 0);
       if (p < 0) continue;
@@ -515,8 +498,7 @@ const SECOND_LOOK_REACH = 0.5;
  * picture's own layout has too, or one that crosses a badge. Painting a badge out can only
  * restore the seam it sat on; a new cut anywhere else (measured: a palm trunk in a photo whose
  * part search changed once a junction badge was gone) was not made visible by the painting.
- * With `secondLook` (badges found on a second look painted out too, or one painted on from the
- * picture's edge: `paintedFromEdge`), a cut a badge explains must
+ * With `secondLook` (badges found on a second look painted out too), a cut a badge explains must
  * pass within SECOND_LOOK_REACH of its centre.
  *
  * @example
