@@ -63,10 +63,10 @@ export const LineKind = {
 export function classifyLines(stats: LineStats): Uint8Array {
   const kinds = new Uint8Array(stats.count);
   const n = stats.length;
-  const { min, max, sum, sumSq } = stats;
+  const { sum, sumSq } = stats;
   for (let i = 0; i < stats.count; i++) {
     const k = i * 3;
-    const spread = Math.max(max[k]! - min[k]!, max[k + 1]! - min[k + 1]!, max[k + 2]! - min[k + 2]!);
+    const spread = lineSpread(stats, i);
     if (spread <= PLAIN_SPREAD) {
       kinds[i] = LineKind.Plain;
       continue;
@@ -108,6 +108,20 @@ export function exactLines(stats: LineStats, start: number, end: number, referen
     for (let c = 0; c < 3; c++) if (min[k + c] !== max[k + c] || min[k + c] !== min[r + c]) return false;
   }
   return true;
+}
+
+/**
+ * The largest per-channel spread (max − min) of line `i` of `stats`: how far from one colour it is.
+ *
+ * @example
+ * ```ts
+ * lineSpread(measureLines(r, box).columns, 12) <= PLAIN_SPREAD; // column 12 is plain
+ * ```
+ */
+export function lineSpread(stats: LineStats, i: number): number {
+  const { min, max } = stats;
+  const k = i * 3;
+  return Math.max(max[k]! - min[k]!, max[k + 1]! - min[k + 1]!, max[k + 2]! - min[k + 2]!);
 }
 
 /** Mean colour of lines [start, end) of `stats`, rounded (the colour a separator run shows). */

@@ -858,14 +858,11 @@ function pastFrameBlend(raster: Raster, inner: Box): Box {
   const stats = measureLines(raster, inner);
   const columns = classifyLines(stats.columns!);
   const rows = classifyLines(stats.rows!);
+  // The content lines at that end, when they are 1 to BLEND_LINES before a line that is not.
   const blend = (kinds: Uint8Array, from: number, step: 1 | -1): number => {
-    for (let k = 1; k <= BLEND_LINES; k++) {
-      let content = true;
-      for (let j = 0; j < k; j++) if (kinds[from + step * j] !== LineKind.Content) content = false;
-      if (!content) return 0;
-      if (kinds[from + step * k] !== LineKind.Content) return k;
-    }
-    return 0;
+    let k = 0;
+    while (k <= BLEND_LINES && kinds[from + step * k] === LineKind.Content) k++;
+    return k <= BLEND_LINES ? k : 0;
   };
   const left = blend(columns, 0, 1);
   const right = blend(columns, inner.width - 1, -1);

@@ -1,7 +1,7 @@
 /**
  * From classified lines to margins and separator runs along one axis.
  */
-import { exactLines, LineKind, meanColour, PLAIN_SPREAD, RUN_COLOUR_AGREEMENT } from './classify.js';
+import { exactLines, LineKind, lineSpread, meanColour, PLAIN_SPREAD, RUN_COLOUR_AGREEMENT } from './classify.js';
 import { BLEND_LINES, sameColour, type Rgb } from './collage-colour.js';
 import { exactTwin } from './exact-twins.js';
 import type { Box, Raster } from '../raster.js';
@@ -273,10 +273,7 @@ function lineReach(raster: Raster, region: Box, axis: 'horizontal' | 'vertical',
  */
 function plainApartFromBlend(lines: LineStats, start: number, end: number): boolean {
   let other = 0;
-  for (let i = start; i < end; i++) {
-    const k = i * 3;
-    if (Math.max(lines.max[k]! - lines.min[k]!, lines.max[k + 1]! - lines.min[k + 1]!, lines.max[k + 2]! - lines.min[k + 2]!) > PLAIN_SPREAD && ++other > BLEND_LINES) return false;
-  }
+  for (let i = start; i < end; i++) if (lineSpread(lines, i) > PLAIN_SPREAD && ++other > BLEND_LINES) return false;
   return true;
 }
 
@@ -301,10 +298,7 @@ function plainApartFromBlend(lines: LineStats, start: number, end: number): bool
  */
 function widenOverRinging(lines: LineStats, runStart: number, runEnd: number, plainStart: number, plainEnd: number): Interval {
   const colour = meanColour(lines, plainStart, plainEnd);
-  const agrees = (i: number, reference: Rgb): boolean => {
-    const c = meanColour(lines, i, i + 1);
-    return Math.abs(c[0] - reference[0]) <= RUN_COLOUR_AGREEMENT && Math.abs(c[1] - reference[1]) <= RUN_COLOUR_AGREEMENT && Math.abs(c[2] - reference[2]) <= RUN_COLOUR_AGREEMENT;
-  };
+  const agrees = (i: number, reference: Rgb): boolean => sameColour(meanColour(lines, i, i + 1), reference, RUN_COLOUR_AGREEMENT);
   const twoPlainColours = plainApartFromBlend(lines, plainStart, plainEnd);
   const endColour = (i: number): Rgb => (!twoPlainColours || agrees(i, colour) ? colour : meanColour(lines, i, i + 1));
   const head = endColour(plainStart);

@@ -19,7 +19,7 @@
  */
 import type { Box, Raster } from '../raster.js';
 import { backgroundBeside, isGapInsidePanel } from './background-gap.js';
-import { exactLines, meanColour, RUN_COLOUR_AGREEMENT, SHADE_MIN, shadesEvenly, shadesSlowly } from './classify.js';
+import { exactLines, lineSpread, meanColour, RUN_COLOUR_AGREEMENT, SHADE_MIN, shadesEvenly, shadesSlowly } from './classify.js';
 import { BLEND_LINES, distanceToBlend, sameColour, sameSeamColour, THIN_SEAM } from './collage-colour.js';
 import type { LineStats } from './line-stats.js';
 import { NARROW_RINGING_RUN } from './runs.js';
@@ -196,9 +196,7 @@ function seamBesidePadding(raster: Raster, region: Box, axis: 'horizontal' | 've
 
 /** Whether line `i` shades along its length as a painted gradient does (`shadesEvenly`, `shadesSlowly`); a line spread under SHADE_MIN in every channel costs no read. */
 function shades(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, i: number): boolean {
-  const k = i * 3;
-  const spread = Math.max(lines.max[k]! - lines.min[k]!, lines.max[k + 1]! - lines.min[k + 1]!, lines.max[k + 2]! - lines.min[k + 2]!);
-  return spread >= SHADE_MIN && shadesEvenly(raster, region, axis, i) && shadesSlowly(raster, region, axis, i);
+  return lineSpread(lines, i) >= SHADE_MIN && shadesEvenly(raster, region, axis, i) && shadesSlowly(raster, region, axis, i);
 }
 
 /** Whether every line of `piece` shades (`shades`) and repeats the first exactly (`sameLines`). */
@@ -243,10 +241,7 @@ export function drawnGradient(raster: Raster, region: Box, axis: 'horizontal' | 
   // picture's lines differ within their first pixels), and only then the shading tests, which read
   // every pixel of a line (on a 4000×3000 JPEG grid, asking them first cost 15–20 % of its planning
   // time, and comparing whole lines of a plain white seam decoded exactly 2–3 %).
-  const spread = (l: number): boolean => {
-    const k = l * 3;
-    return Math.max(lines.max[k]! - lines.min[k]!, lines.max[k + 1]! - lines.min[k + 1]!, lines.max[k + 2]! - lines.min[k + 2]!) >= SHADE_MIN;
-  };
+  const spread = (l: number): boolean => lineSpread(lines, l) >= SHADE_MIN;
   for (let i = seam.start; i < seam.end - 1; i++) {
     if (!spread(i)) continue;
     const start = i;

@@ -214,9 +214,10 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     // no twin, the exact lines at one end of it, when the rest are a pale backdrop (seams.ts, exactEnd);
     // through JPEG, the end reading the colour of the seams that stand (exact-twins.ts, colourEnd).
     for (const f of found) {
-      const others = found.filter((o) => o !== f).map((o) => ({ start: o.start - origin, end: o.end - origin }));
+      const run = { start: f.start - origin, end: f.end - origin };
+      const others = found.filter((o) => o !== f).map((o) => ({ start: o.start - origin, end: o.end - origin, colour: o.colour }));
       // At an end of it too: the seam is found already, and its exact stretch is where it lies.
-      const twin = exactTwin(lines, { start: f.start - origin, end: f.end - origin }, others, false) ?? exactEnd(raster, region, axis, lines, { start: f.start - origin, end: f.end - origin }) ?? colourEnd({ start: f.start - origin, end: f.end - origin }, found.filter((o) => o !== f).map((o) => ({ start: o.start - origin, end: o.end - origin, colour: o.colour })), (a, b) => meanColour(lines, a, b));
+      const twin = exactTwin(lines, run, others, false) ?? exactEnd(raster, region, axis, lines, run) ?? colourEnd(run, others, (a, b) => meanColour(lines, a, b));
       if (twin) Object.assign(f, { start: origin + twin.start, end: origin + twin.end, colour: meanColour(lines, twin.start, twin.start + 1) });
     }
     found.sort((a, b) => a.start - b.start);
