@@ -472,3 +472,17 @@ describe('a canvas vote that took the panels’ shared background', () => {
     expect(result!.plan.ok).toBe(false);
   });
 });
+
+describe('a pale photo with its caption', () => {
+  // fixtures/collages/pale-captioned-photos (independent seeds 20000 caption-08, 20003 caption-04):
+  // 2×2 grids, captions under the photos, JPEG q56 on white and q67 on cream. A row of photos with
+  // a white drawing and a pale sky or a white backdrop reads light against the canvas (within 40),
+  // took no caption and vouched for no seam: its seams were dropped as a sky's edge and both
+  // collages refused. Beside a flat caption band on the side the collage's ends show captions
+  // sit (`paleCaptionedPhotos`), it is a photo.
+  it('splits the grids, each photo with its caption', async () => {
+    const results = await scoreBatch('pale-captioned-photos');
+    expect(results.map((r) => r.expected.file)).toEqual(['i20000-caption-08.jpg', 'i20003-caption-04.jpg']);
+    expectEveryExact(results);
+  });
+});

@@ -155,10 +155,10 @@ type CaptionSide = 'before' | 'after' | 'unknown';
  * below; by the narrower seam the caption went to the photo above it and the cut ran between
  * caption and photo. Its first 27 lines are a caption (light), its last 27 a photo (not light).
  */
-function captionSide(raster: Raster, boxOf: (s: Interval) => Box, first: number, last: number, size: number, colour: Rgb): CaptionSide {
+function captionSide(raster: Raster, boxOf: (s: Interval) => Box, first: number, last: number, size: number, colour: Rgb, tolerance?: number): CaptionSide {
   if (2 * size > last - first) return 'unknown';
-  const head = isLight(raster, boxOf({ start: first, end: first + size }), colour);
-  const tail = isLight(raster, boxOf({ start: last - size, end: last }), colour);
+  const head = isLight(raster, boxOf({ start: first, end: first + size }), colour, tolerance);
+  const tail = isLight(raster, boxOf({ start: last - size, end: last }), colour, tolerance);
   return head === tail ? 'unknown' : head ? 'before' : 'after';
 }
 
@@ -304,6 +304,40 @@ function captionAcrossSeams(
   });
 }
 
+/**
+ * Pale photos with their captions: marks `light` false for a light segment that is no flat
+ * background (a white product shot, a drawing on a whiter white, a pale sky over a beach) with a
+ * flat light band of a caption's size beside it, on the side the collage's captions sit by its ends
+ * read flat (`captionSide` at FLAT_TOLERANCE: a caption is text on the canvas colour, the photo at
+ * the other end is not). Such a segment is a photo: its caption joins it, and it counts as a panel
+ * for `trusted`. Read as light, a pale photo took no caption and vouched for no seam: the seams
+ * beside it were dropped as a sky's edge (independent seeds 20000 caption-08 and 20003 caption-04:
+ * 2×2, captions under, a row of a white drawing beside a pale sky or a white backdrop, JPEG q56 on
+ * white and q67 on cream; both refused). A sky over a landscape has the landscape, not a caption,
+ * on its far side, and a page's paragraphs are flat themselves: neither is touched.
+ */
+function paleCaptionedPhotos(raster: Raster, boxOf: (s: Interval) => Box, segments: readonly Interval[], light: boolean[], first: number, last: number, colour: Rgb): void {
+  if (!light.some((l) => l)) return;
+  const size = (i: number): number => segments[i]!.end - segments[i]!.start;
+  const flat = new Map<number, boolean>();
+  const isFlat = (i: number): boolean => {
+    let f = flat.get(i);
+    if (f === undefined) flat.set(i, (f = light[i]! && isLight(raster, boxOf(segments[i]!), colour, FLAT_TOLERANCE)));
+    return f;
+  };
+  const pale = segments.map((_, i) => light[i]! && !isFlat(i));
+  if (!pale.some((p) => p)) return;
+  const side = captionSide(raster, boxOf, first, last, CAPTION_PROBE, colour, FLAT_TOLERANCE);
+  if (side === 'unknown') return;
+  for (let i = 0; i < segments.length; i++) {
+    if (!pale[i]) continue;
+    const j = side === 'after' ? i + 1 : i - 1;
+    if (j < 0 || j >= segments.length || pale[j] || !isFlat(j)) continue;
+    if (size(j) < CAPTION_MIN_LINES || size(j) > CAPTION_RATIO * size(i)) continue;
+    light[i] = false;
+  }
+}
+
 export interface CaptionResult {
   /** Indices (into the given seams) of the seams that remain. */
   kept: number[];
@@ -351,6 +385,7 @@ export function attachCaptions(
     axis === 'horizontal' ? { x: s.start, y: region.y, width: s.end - s.start, height: region.height } : { x: region.x, y: s.start, width: region.width, height: s.end - s.start };
   const light = segments.map((s) => isLight(raster, boxOf(s), colour));
   const size = (i: number): number => segments[i]!.end - segments[i]!.start;
+  paleCaptionedPhotos(raster, boxOf, segments, light, first, last, colour);
   const dropped = new Set<number>();
   let captions = 0;
   let side: CaptionSide | undefined;
