@@ -486,3 +486,24 @@ describe('a pale photo with its caption', () => {
     expectEveryExact(results);
   });
 });
+
+describe('a caption’s far gap told by the photo beyond it', () => {
+  // fixtures/collages/caption-far-gap-photo (independent seeds 20017 caption-01, 20031 caption-07):
+  // a 2×2 and a 1×2 on cream, captions under, JPEG q57 and q74. The only seams that stood were the
+  // caption gaps; the gutter under a caption was refused beside a pale photo top, and with no
+  // standing seam its twin the caption's far gap was not taken (`farGapBeforePhoto`): refused.
+  it('splits each collage at the gutters, each photo with its caption', async () => {
+    const results = (await scoreBatch('caption-far-gap-photo')).filter((r) => r.expected.file !== 'i20518-caption-03.webp');
+    expect(results.map((r) => r.expected.file)).toEqual(['i20017-caption-01.jpg', 'i20031-caption-07.jpg']);
+    expectEveryExact(results);
+  });
+
+  // Independent seed 20518 caption-03 (1×3 on white, two-line captions under, lossless): the
+  // gutter's plain run goes on into the next photo's flat blue sky; cut at the whole run's middle,
+  // the photo was cut through its sky. Only the run's white stretch is the gap.
+  it('takes only the run’s stretch in the canvas colour, not a photo’s plain sky beyond it', async () => {
+    const [result] = (await scoreBatch('caption-far-gap-photo')).filter((r) => r.expected.file === 'i20518-caption-03.webp');
+    expect(result!.badCuts).toEqual([]);
+    expect(result!.plan.ok && result!.plan.parts.length).toBe(3);
+  });
+});

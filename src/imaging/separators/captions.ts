@@ -193,7 +193,10 @@ const FAR_GAP_TWIN = 2;
  * top is pale, the gutter was lost, and the photo, its caption and the next photo came out one
  * part (seed 7406 caption-02, and project seed 7450 caption-04, a one-line caption). A run nearer
  * the seam than the caption's ink is none of its gaps (seed 7403 caption-06: a 16-line plain run
- * one line from the seam, inside the photo, matched a 16-line seam and cut the photo).
+ * one line from the seam, inside the photo, matched a 16-line seam and cut the photo). With no
+ * such twin, a run with a photo beyond it and a flat caption before it (`farGapBeforePhoto`) is one,
+ * when the caption's ink begins at the seam (`inkAtSeam`: CAPTION_MIN_LINES or more lines before
+ * the first plain run; seed 7403 caption-06 showed 2, then a 16-line plain run inside the photo).
  */
 function promoteFarGap(
   raster: Raster,
@@ -207,14 +210,49 @@ function promoteFarGap(
   k: number,
   dropped: ReadonlySet<number>,
   added: Interval[],
+  other: Interval,
+  inkAtSeam: boolean,
 ): void {
-  for (const run of inside) {
+  for (const [n, run] of inside.entries()) {
     const band = after ? { start: seam.end, end: run.start } : { start: run.end, end: seam.start };
     if (band.end - band.start > reach) return;
-    if (!seamTwin(run, seams, k, dropped)) continue;
-    if (isLight(raster, boxOf(band), colour)) added.push(run);
+    const gap = seamTwin(run, seams, k, dropped) ? run : inkAtSeam ? farGapBeforePhoto(raster, boxOf, band, run, inside[n + 1], after, other, colour) : null;
+    if (gap === null) continue;
+    if (isLight(raster, boxOf(band), colour)) added.push(gap);
     return;
   }
+}
+
+/**
+ * The caption's far gap told by what lies beyond the plain run after a caption band (`band`,
+ * between the dropped seam and `run`), when no standing seam is the run's twin: the band is flat
+ * (text on the canvas colour, within FLAT_TOLERANCE), and past the run, up to the next plain run
+ * (`next`) or the end of the segment (`other`), lie CAPTION_MIN_LINES or more lines that are not
+ * (a photo). Past the gap between the two lines of a caption lies its second line, flat too.
+ * Needed where the collage's only standing seams are caption gaps themselves, which no far gap is
+ * the twin of (independent seed 20017 caption-01: 2×2, captions under, 10-line caption gaps stood,
+ * the 29-line gutter under the first captions was refused beside a pale photo top, and the
+ * collage refused). The gap is the run's stretch in the canvas colour from the caption's side, at
+ * least FAR_GAP_MIN lines: a plain run may go on from the gutter into the next photo's plain sky
+ * (independent seed 20518 caption-03: 60 white rows, then a flat blue sky; cut at the whole
+ * run's middle, the photo was cut through its sky). Null when it is none.
+ */
+function farGapBeforePhoto(raster: Raster, boxOf: (s: Interval) => Box, band: Interval, run: Interval, next: Interval | undefined, after: boolean, other: Interval, colour: Rgb): Interval | null {
+  const canvasLine = (line: number): boolean => isLight(raster, boxOf({ start: line, end: line + 1 }), colour, FLAT_TOLERANCE);
+  let gap: Interval;
+  if (after) {
+    let end = run.start;
+    while (end < run.end && canvasLine(end)) end++;
+    gap = { start: run.start, end };
+  } else {
+    let start = run.end;
+    while (start > run.start && canvasLine(start - 1)) start--;
+    gap = { start, end: run.end };
+  }
+  if (gap.end - gap.start < FAR_GAP_MIN) return null;
+  const beyond = after ? { start: gap.end, end: next?.start ?? other.end } : { start: next?.end ?? other.start, end: gap.start };
+  if (beyond.end - beyond.start < CAPTION_MIN_LINES) return null;
+  return isLight(raster, boxOf(band), colour, FLAT_TOLERANCE) && !isLight(raster, boxOf(beyond), colour, FLAT_TOLERANCE) ? gap : null;
 }
 
 /** Whether `run` is as wide (within FAR_GAP_TWIN) as a seam that stands, other than seam k. */
@@ -295,7 +333,7 @@ function captionAcrossSeams(
           dropped.add(k);
           // The far gap stands for the seam only where the side is known, from the collage's
           // captions or from its ends; told by a guess about the content beyond, nothing is added.
-          if (side !== 'unknown') promoteFarGap(raster, boxOf, seam, after, inside.slice(at), reach, colour, seams, k, dropped, added);
+          if (side !== 'unknown') promoteFarGap(raster, boxOf, seam, after, inside.slice(at), reach, colour, seams, k, dropped, added, other, (after ? inside[0]!.start - seam.end : seam.start - inside[0]!.end) >= CAPTION_MIN_LINES);
         }
         break;
       }
