@@ -507,3 +507,17 @@ describe('a caption’s far gap told by the photo beyond it', () => {
     expect(result!.plan.ok && result!.plan.parts.length).toBe(3);
   });
 });
+
+describe('photos side by side with a row of captions', () => {
+  // fixtures/collages/captioned-side-by-side (independent seeds 20010 caption-07, 20016 caption-07,
+  // 20035 caption-09): 2×1 strips, captions under, on rgb(30,30,30) beside a dark photo or relief
+  // (WebP q67, lossless) and on cream beside a white product shot (lossless). The dark or pale
+  // photo reads light, one panel is not, and the seam between them was dropped as a sky's edge:
+  // refused. The caption row kept with the photos, inked under each panel (`captionedColumns`,
+  // plan.ts), trusts the columns.
+  it('splits the strips, each photo with its caption', async () => {
+    const results = await scoreBatch('captioned-side-by-side');
+    expect(results.map((r) => r.expected.file)).toEqual(['i20010-caption-07.webp', 'i20016-caption-07.webp', 'i20035-caption-09.webp']);
+    expectEveryExact(results);
+  });
+});

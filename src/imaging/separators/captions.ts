@@ -141,6 +141,17 @@ function captionRow(raster: Raster, photo: Box, caption: Box, colour: Rgb): bool
   );
 }
 
+/**
+ * Whether side-by-side cells read as captioned photos: every cell of the caption band (`captions`,
+ * one per panel, under or over it) has ink — a column that is not plain in `colour` — and at least
+ * one photo cell (`photos`, the same panels' photo band) is not light. Evidence that `colour` is
+ * the canvas between pictures, as two panels that are not light are (`plan.ts`, captionedColumns).
+ */
+export function captionedCells(raster: Raster, photos: readonly Box[], captions: readonly Box[], colour: Rgb): boolean {
+  if (!photos.some((box) => !isLight(raster, box, colour))) return false;
+  return captions.every((box) => plainColumns(raster, box, colour).some((plain) => !plain));
+}
+
 type CaptionSide = 'before' | 'after' | 'unknown';
 
 /**

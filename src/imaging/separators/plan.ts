@@ -38,7 +38,7 @@ import { badgesExplain, eraseBadges, findBadges, type Badge } from './badges.js'
 import { damagedSearched } from './damaged-seams.js';
 import { classifyLines, exactLines, LineKind, lineMean, meanColour } from './classify.js';
 import { BLEND_LINES, canvasShare, CANVAS_SHARE_MAX, cb, collageColourOfBallots, cr, lineContinues, runOfBallot, sameColour, SOLID_PANEL_SHARE, type Ballot, type Rgb } from './collage-colour.js';
-import { CAPTION_MIN_LINES, FLAT_TOLERANCE } from './captions.js';
+import { CAPTION_MIN_LINES, captionedCells, FLAT_TOLERANCE } from './captions.js';
 import { detectGrid, MAX_GRID_PANELS } from './grid.js';
 import { completeGrid, completeGridCells, completeStrip, thinSeamLattice } from './grid-completion.js';
 import { measureColumnsOnly, measureLines, measureRows, type LineStats, type OneAxisStats, type RegionStats } from './line-stats.js';
@@ -245,6 +245,12 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
     // Rows between two panels that are not light show the colour is the canvas; columns of it
     // beside a pale product shot are then seams too (captions.ts, trusted).
     if (h && v && v.trusted && !h.trusted && v.separators.length > 0) h = detectStrips(raster, stats, 'horizontal', { colour, damagedFound: hFound, memo: hMemo, trusted: true });
+    // So do captions under or over photos side by side: a row of captions kept with its photos,
+    // with ink in every panel's cell of it (`captionedColumns`).
+    if (h && v && !h.trusted && v.captionGaps?.length) {
+      const again = detectStrips(raster, stats, 'horizontal', { colour, damagedFound: hFound, memo: hMemo, trusted: true });
+      if (again.segments.length > h.segments.length && captionedColumns(raster, again, v, colour)) h = again;
+    }
   } else {
     // No seam at all: nothing for the caption rule to attach, the first pass stands.
   }
@@ -613,6 +619,32 @@ function photoCells(content: Box, h: StripDetection | undefined, v: StripDetecti
   const ys = pieces(v, content.y, content.y + content.height);
   if (!captionsHold) return [];
   return xs.flatMap((x) => ys.map((y) => ({ x: x.start, y: y.start, width: x.end - x.start, height: y.end - y.start })));
+}
+
+/**
+ * Whether the panels side by side of `h` are captioned photos by the caption rows `v` kept with
+ * their photos (`captionGaps`): each such gap parts a segment of `v` into a photo band and its
+ * caption band (the shorter side), and along every band pair each panel of `h` has ink in its
+ * caption cell, and some panel's photo cell is not light (`captionedCells`). A pale or dark photo
+ * beside another reads light, and with one panel not light the columns are not trusted: the seam
+ * between two captioned photos was dropped as a sky's edge and the collage refused (independent
+ * seeds 20035 caption-09, 20010 caption-07: 2×1 on rgb(30,30,30) beside a dark relief or photo;
+ * 20016 caption-07: 2×1 on cream beside a white product shot). A single photo's plain columns
+ * (a white backdrop between two objects) part no caption in two inked cells.
+ */
+function captionedColumns(raster: Raster, h: StripDetection, v: StripDetection, colour: Rgb): boolean {
+  const gaps = v.captionGaps ?? [];
+  for (const gap of gaps) {
+    const row = v.segments.find((s) => s.start <= gap.start && gap.end <= s.end);
+    if (row === undefined) return false;
+    const under = row.end - gap.end <= gap.start - row.start;
+    const photo = under ? { start: row.start, end: gap.start } : { start: gap.end, end: row.end };
+    const caption = under ? { start: gap.end, end: row.end } : { start: row.start, end: gap.start };
+    if (caption.end - caption.start < CAPTION_MIN_LINES) return false;
+    const cells = (band: Interval): Box[] => h.segments.map((x) => ({ x: x.start, y: band.start, width: x.end - x.start, height: band.end - band.start }));
+    if (!captionedCells(raster, cells(photo), cells(caption), colour)) return false;
+  }
+  return gaps.length > 0;
 }
 
 /**
