@@ -60,4 +60,13 @@ describe('a seam beside a plain backdrop of another colour', () => {
     expect(results[0]!.badCuts).toEqual([]);
     expectEveryExact(results);
   });
+
+  it('so is one the fade rule set aside beside a photo’s pale edge (independent seed 20010 caption-08)', async () => {
+    // A 4×1 of captioned photos, 8 px white seams (q95): beside a photo's pale backdrop the run
+    // 111–126 reads 255 for 8 columns, then 246, and fades into the photo: set aside, with no twin
+    // by width or exact colour, and photos 1 and 2 came out one part. Its head reads the seams' colour.
+    const results = await scoreBatch('faded-seam-colour-end');
+    expect(results.map((r) => r.expected.file)).toEqual(['i20010-caption-08.jpg']);
+    expectEveryExact(results);
+  });
 });

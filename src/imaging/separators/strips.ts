@@ -227,9 +227,13 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     const twins = shadedTwins(raster, region, axis, lines, faded.map((f) => f.seam), standing);
     // A seam that fades into a dark or pale photo edge beside it, drawn exactly and as wide as an
     // exact seam that stands, is that seam's twin: a photo's band is never one exact colour over a
-    // whole line (exact-twins.ts).
+    // whole line (exact-twins.ts). Through JPEG, a run whose end as wide as the standing seams
+    // reads their colour, the rest a backdrop of another shade, is that seam too (exact-twins.ts, colourEnd;
+    // independent seed 20010 caption-08, q95: 8 px white seams, the run 111–126 beside a photo's
+    // 246 backdrop faded into it, and two photos came out one part).
+    const others = found.map((o) => ({ start: o.start - origin, end: o.end - origin, colour: o.colour }));
     faded.forEach((f, k) => {
-      const twin = twins[k] ?? exactTwin(lines, f.seam, standing, false) ?? flatTwin(lines, f.seam, found.map((o) => ({ start: o.start - origin, end: o.end - origin, colour: o.colour })));
+      const twin = twins[k] ?? exactTwin(lines, f.seam, standing, false) ?? flatTwin(lines, f.seam, others) ?? (options.colour && !options.vote ? colourEnd(f.seam, others, (a, b) => meanColour(lines, a, b)) : null);
       if (twin) admit(f.run, twin);
     });
   }
