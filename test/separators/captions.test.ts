@@ -521,3 +521,16 @@ describe('photos side by side with a row of captions', () => {
     expectEveryExact(results);
   });
 });
+
+describe('a pale photo under its caption, the collage’s ends read by its segments', () => {
+  // fixtures/collages/pale-photo-caption-over (independent seed 20024 caption-09): 1×3 on grey 235,
+  // one-line captions over the photos, JPEG q47; the last photo a sweater on a backdrop of nearly
+  // the canvas grey, light, whose last lines read flat as a caption's would. The ends told no side,
+  // the last caption joined the photo above it, and the cut ran between it and its own photo. A
+  // flat caption-sized first segment beside a photo says captions sit over their photos.
+  it('keeps every caption with the photo under it', async () => {
+    const results = await scoreBatch('pale-photo-caption-over');
+    expect(results.map((r) => r.expected.file)).toEqual(['i20024-caption-09.jpg']);
+    expectEveryExact(results);
+  });
+});

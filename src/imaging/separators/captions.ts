@@ -376,7 +376,17 @@ function paleCaptionedPhotos(raster: Raster, boxOf: (s: Interval) => Box, segmen
   };
   const pale = segments.map((_, i) => light[i]! && !isFlat(i));
   if (!pale.some((p) => p)) return;
-  const side = captionSide(raster, boxOf, first, last, CAPTION_PROBE, colour, FLAT_TOLERANCE);
+  let side = captionSide(raster, boxOf, first, last, CAPTION_PROBE, colour, FLAT_TOLERANCE);
+  if (side === 'unknown' && segments.length > 2) {
+    // The ends by their segments: a flat band of a caption's size first, beside a segment that is
+    // not flat, is a caption over its photo (independent seed 20024 caption-09: 1×3, captions
+    // over, the last photo a sweater on a backdrop of the canvas grey, whose last lines read flat).
+    const captionAt = (i: number, beside: number): boolean =>
+      !pale[i] && isFlat(i) && !isFlat(beside) && size(i) >= CAPTION_MIN_LINES && size(i) <= CAPTION_RATIO * size(beside);
+    const head = captionAt(0, 1);
+    const tail = captionAt(segments.length - 1, segments.length - 2);
+    side = head === tail ? 'unknown' : head ? 'before' : 'after';
+  }
   if (side === 'unknown') return;
   for (let i = 0; i < segments.length; i++) {
     if (!pale[i]) continue;
