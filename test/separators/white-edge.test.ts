@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createRaster } from '../../src/imaging/raster.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
 import { fill, gradientPanel } from './build.js';
+import { expectEveryExact } from './expect-exact.js';
+import { scoreBatch } from './score.js';
 
 describe('a white-background drawing beside a white seam', () => {
   it('keeps its blank edge: the cut goes through the seam of the usual width, not the middle of edge + seam', () => {
@@ -22,6 +24,25 @@ describe('a white-background drawing beside a white seam', () => {
     const plan = planSplit(r);
     expect(plan).toMatchObject({ ok: true, axis: 'horizontal' });
     expect(plan.ok ? plan.parts.map((p) => p.x) : []).toEqual([0, 205, 415, 625]);
+  });
+});
+
+describe('white seams beside white backdrops, the usual width told by the seams with none (fixtures/collages/padded-seam-width)', () => {
+  it('two of three seams padded: the unpadded one gives the width (independent seed 22019 mix-05)', async () => {
+    // Lossless, 11 px white seams; a drawing's white backdrop widens the second to 42 and the
+    // third to 90 columns. The median of the others was the other padded one's width: both cuts
+    // ran through the drawing.
+    const results = (await scoreBatch('padded-seam-width')).filter((r) => r.expected.file === 'i22019-mix-05.webp');
+    expect(results.length).toBe(1);
+    expectEveryExact(results);
+  });
+
+  it('a grid part with one seam: the seam it was cut out along gives the width (independent seeds 22032 mix-06, 22028 mix-04)', async () => {
+    // Mosaics, JPEG: the small panels' one seam (9 and 10 px white) merged with a drawing's white
+    // backdrop into runs of 24 and 57 lines, cut inside the drawing's panel.
+    const results = (await scoreBatch('padded-seam-width')).filter((r) => r.expected.file !== 'i22019-mix-05.webp');
+    expect(results.length).toBe(2);
+    expectEveryExact(results);
   });
 });
 

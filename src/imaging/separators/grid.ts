@@ -147,7 +147,7 @@ export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetecti
       const known = axis === 'horizontal' ? hTop.separators : vTop.separators;
       const range = bounds[axis];
       const gaps = (axis === 'horizontal' ? hTop.captionGaps : vTop.captionGaps) ?? [];
-      const base: PartDetectionOptions = { refine: refineSeam(parent, known, colour, gaps), trusted, damagedWithin: known, ...(colour ? { colour } : {}) };
+      const base: PartDetectionOptions = { refine: refineSeam(parent, known, colour, gaps), trusted, damagedWithin: known, ...(colour ? { colour } : {}), ...(parent ? { parentWidth: parent.end - parent.start } : {}) };
       return range ? { ...base, bounds: range } : base;
     };
     let cut: StripDetection | null = null;

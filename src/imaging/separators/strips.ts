@@ -100,6 +100,8 @@ export interface PartDetectionOptions {
   damagedKnown?: readonly Separator[];
   /** Shared by every pass over the same lines (see `StripMemo`). */
   memo?: StripMemo;
+  /** Inside a grid part: the width of the seam the part was cut out along, the collage's seam width when the part has one seam (`narrowPaddedSeams`). */
+  parentWidth?: number;
 }
 
 /**
@@ -328,7 +330,7 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     // A caption's gap to its photo is no seam: it says nothing of the width of the collage's seams
     // (independent seed 2005 caption-08: a 12 px caption gap narrowed the 36 px seam to 12).
     const gaps = new Set(result.captionSeams);
-    narrowPaddedSeams(raster, region, axis, origin, kept.filter((_, k) => !besideCaption.has(k)), kept.filter((_, k) => !gaps.has(k)));
+    narrowPaddedSeams(raster, region, axis, origin, kept.filter((_, k) => !besideCaption.has(k)), kept.filter((_, k) => !gaps.has(k)), options.parentWidth);
     seams = result.kept.map((k) => kept[k]!);
     // A caption's far gap the seam rules refused, as wide as the collage's seams (captions.ts).
     for (const a of result.added) seams.push({ ...a, colour: meanColour(lines, a.start - origin, a.end - origin), damaged: false, ballot: [] });
@@ -909,21 +911,67 @@ function twinStretches(own: readonly Interval[]): boolean {
  * seam over a caption, 4 px gaps, read as 4 px of seam and a caption's padding), and it runs after
  * that rule, whose seams it is given.
  */
-function narrowPaddedSeams(raster: Raster, region: Box, axis: StripAxis, origin: number, seams: (Separator & { damaged: boolean })[], all: readonly Separator[]): void {
+function narrowPaddedSeams(raster: Raster, region: Box, axis: StripAxis, origin: number, seams: (Separator & { damaged: boolean })[], all: readonly Separator[], parentWidth?: number): void {
+  if (all.length === 1 && parentWidth !== undefined) {
+    narrowPaddedSeam(raster, region, axis, origin, seams, all[0]!, parentWidth);
+    return;
+  }
   if (all.length < 2) return;
   const widths = all.map((s) => s.end - s.start);
+  // Cheap test first: a seam is narrowed only when over SEAM_WIDTH_FACTOR times the narrowest of
+  // the others (the usual width below is never under it), which most collages' seams are not.
+  const narrowest = Math.min(...widths);
+  if (!widths.some((w) => w > SEAM_WIDTH_FACTOR * narrowest + SEAM_SLACK)) return;
+  // Which side of each seam shows its colour as a panel's background, asked once per seam.
+  const sides = new Map<number, [boolean, boolean]>();
+  const besides = (k: number): [boolean, boolean] => {
+    let b = sides.get(k);
+    if (b === undefined) {
+      const s = all[k]!;
+      const gap = { start: s.start - origin, end: s.end - origin };
+      b = [backgroundBeside(raster, region, axis, gap, 'before', s.colour), backgroundBeside(raster, region, axis, gap, 'after', s.colour)];
+      sides.set(k, b);
+    }
+    return b;
+  };
+  const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1]!;
   seams.forEach((sep) => {
     const i = all.indexOf(sep);
-    const others = widths.filter((_, k) => k !== i).sort((a, b) => a - b);
-    const usual = others[others.length >> 1]!;
-    if (sep.damaged || widths[i]! <= SEAM_WIDTH_FACTOR * usual + SEAM_SLACK) return;
-    const gap = { start: sep.start - origin, end: sep.end - origin };
-    const before = backgroundBeside(raster, region, axis, gap, 'before', sep.colour);
-    const after = backgroundBeside(raster, region, axis, gap, 'after', sep.colour);
+    if (sep.damaged || widths[i]! <= SEAM_WIDTH_FACTOR * narrowest + SEAM_SLACK) return;
+    const others = widths.filter((_, k) => k !== i);
+    // The width is told by the seams with no padding of their own: a padded one is as wide as its
+    // panel's blank edge. With two of three white seams beside a drawing's white backdrop, the
+    // median of the others was a padded one's width, and both were cut through the drawing
+    // (independent seed 22019 mix-05, lossless: seams 11, 42 and 90 px, the true width 11).
+    const unpadded = others.filter((_, j) => {
+      const [a, b] = besides(j < i ? j : j + 1);
+      return a === b;
+    });
+    const usual = Math.min(median(others), unpadded.length > 0 ? median(unpadded) : Infinity);
+    if (widths[i]! <= SEAM_WIDTH_FACTOR * usual + SEAM_SLACK) return;
+    const [before, after] = besides(i);
     if (before === after) return;
     if (before) sep.start = sep.end - usual;
     else sep.end = sep.start + usual;
   });
+}
+
+/**
+ * The one seam of a grid part, narrowed as `narrowPaddedSeams` does with the width of the seam the
+ * part was cut out along for the collage's usual width: a mosaic's small panels beside its big one
+ * have one seam between them, and beside a drawing's white backdrop it was cut at the middle of
+ * seam and backdrop (independent seeds 22032 mix-06 and mix-08, JPEG q72 and q79: white seams of 9
+ * and 6 px, the runs 23 and 30 rows, the cuts 3 and 6 rows inside the drawing's panel).
+ */
+function narrowPaddedSeam(raster: Raster, region: Box, axis: StripAxis, origin: number, seams: (Separator & { damaged: boolean })[], sep: Separator, usual: number): void {
+  const own = seams.find((s) => s === sep);
+  if (own === undefined || own.damaged || own.end - own.start <= SEAM_WIDTH_FACTOR * usual + SEAM_SLACK) return;
+  const gap = { start: own.start - origin, end: own.end - origin };
+  const before = backgroundBeside(raster, region, axis, gap, 'before', own.colour);
+  const after = backgroundBeside(raster, region, axis, gap, 'after', own.colour);
+  if (before === after) return;
+  if (before) own.start = own.end - usual;
+  else own.end = own.start + usual;
 }
 
 /** Least number of standing seams, all of one width, that vouch for a flat twin (`flatTwin`). */
