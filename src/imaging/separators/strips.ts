@@ -873,12 +873,23 @@ function twinEndedRuns(runs: AxisRuns, lines: LineStats): AxisRuns {
       continue;
     }
     const pieces = oneColourPieces(lines, run);
-    const head = pieces[0]!;
-    const tail = pieces[pieces.length - 1]!;
     const width = (p: Interval): number => p.end - p.start;
-    const ends = pieces.length >= 3 && width(head) > BLEND_LINES && Math.abs(width(head) - width(tail)) <= TWIN_WIDTH && 10 * Math.max(width(head), width(tail)) < width(run);
-    if (ends && tail.start - head.end >= part && sameColour(meanColour(lines, head.start, head.end), meanColour(lines, tail.start, tail.end))) {
-      out.push(head, tail);
+    // The twins are the run's end pieces, or the first piece past one at an end that is a panel's
+    // plain backdrop (and the blend lines after it): a flat panel's plain edge beside the seam
+    // joins the run too (independent seed 22002 flat-08, JPEG q55: a flag of two stripes between
+    // 14 px yellow seams, the run opening with 37 rows of the panel above's green ground; the
+    // stripe colour won the vote and the cut went between the stripes).
+    const inner = (from: number, step: 1 | -1): Interval | undefined => {
+      for (let k = from + step; k >= 0 && k < pieces.length; k += step) if (width(pieces[k]!) > BLEND_LINES) return pieces[k];
+      return undefined;
+    };
+    const heads = [pieces[0]!, inner(0, 1)].filter((p): p is Interval => p !== undefined);
+    const tails = [pieces[pieces.length - 1]!, inner(pieces.length - 1, -1)].filter((p): p is Interval => p !== undefined);
+    const twins = (head: Interval, tail: Interval): boolean =>
+      width(head) > BLEND_LINES && Math.abs(width(head) - width(tail)) <= TWIN_WIDTH && 10 * Math.max(width(head), width(tail)) < width(run) && tail.start - head.end >= part && sameColour(meanColour(lines, head.start, head.end), meanColour(lines, tail.start, tail.end));
+    const pair = pieces.length >= 3 ? heads.flatMap((head) => tails.map((tail) => [head, tail] as const)).find(([head, tail]) => twins(head, tail)) : undefined;
+    if (pair) {
+      out.push(pair[0], pair[1]);
       split = true;
     } else out.push(run);
   }
