@@ -67,3 +67,21 @@ describe('a grey seam beside a pale product shot', () => {
     expect(plan.parts.map((p) => p.x)).toEqual([0, 404, 793]);
   });
 });
+
+describe('a wide seam that is no padding keeps its width (fixtures/collages/padded-seam-width-kept)', () => {
+  it('a captioned grid: a part\'s row seam is not narrowed to the column seam cut along (independent seed 20026 caption-02)', async () => {
+    // Lossless 2x2 with a caption under each photo: 8 px grey column seam, 27 px row seam below the
+    // captions, whose ground is the seam's grey. Narrowed to 8 px the right column was cut 10 rows low.
+    const results = (await scoreBatch('padded-seam-width-kept')).filter((r) => r.expected.file === 'i20026-caption-02.webp');
+    expect(results.length).toBe(1);
+    expectEveryExact(results);
+  });
+
+  it('a damaged seam does not tell the usual width (independent seed 21019 heavy-07)', async () => {
+    // JPEG q33 resaved, 3 px white seams read 11, 6 and (damaged) 3 px: told by the damaged one the
+    // 11 px reading was narrowed on the wrong side and the first cut moved 1 px off the seam.
+    const results = (await scoreBatch('padded-seam-width-kept')).filter((r) => r.expected.file === 'i21019-heavy-07.jpg');
+    expect(results.length).toBe(1);
+    expectEveryExact(results);
+  });
+});
