@@ -210,6 +210,19 @@ describe('a second look whose cut strays from its badge', () => {
   });
 });
 
+describe('a badge plan whose cut moved along its own seam\'s plain run', () => {
+  // fixtures/collages/badge-seam-moved (independent seed 22039 badge-09): a 4×1 WebP q90 strip,
+  // 3 px white seams, two of them under badges; the third beside a drawing's white backdrop read
+  // as one run of 55 columns, cut at x = 377 inside the drawing. With the badges painted out the
+  // two seams they hid give the width and that cut moves to 403, the seam, across plain columns
+  // only: the same seam, not a new cut.
+  it('is taken, and splits exactly', async () => {
+    const results = await scoreBatch('badge-seam-moved');
+    expect(results.map((r) => r.expected.file)).toEqual(['i22039-badge-09.webp']);
+    expectEveryExact(results);
+  });
+});
+
 describe('badgesExplain', () => {
   const badges = [{ cx: 100, cy: 50, r: 20, fill: [220, 30, 30] as [number, number, number] }];
   const left = { x: 0, y: 0, width: 100, height: 100 };
@@ -231,6 +244,14 @@ describe('badgesExplain', () => {
     const far = [{ x: 0, y: 0, width: 160, height: 100 }, { x: 160, y: 0, width: 40, height: 100 }];
     expect(badgesExplain(far, [], badges)).toBe(false);
     expect(badgesExplain(far, far, badges)).toBe(true);
+  });
+
+  it('lets a cut stand that moved from the picture\'s own across background lines only', () => {
+    const own = [{ x: 0, y: 0, width: 160, height: 100 }, { x: 160, y: 0, width: 40, height: 100 }];
+    const moved = [{ x: 0, y: 0, width: 175, height: 100 }, { x: 175, y: 0, width: 25, height: 100 }];
+    expect(badgesExplain(moved, own, badges)).toBe(false);
+    expect(badgesExplain(moved, own, badges, false, (axis, start, end) => axis === 'x' && start === 160 && end === 175)).toBe(true);
+    expect(badgesExplain(moved, own, badges, false, () => false)).toBe(false);
   });
 
   it('reads a grid seam as one line, so one badge explains it in every column', () => {

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { createRaster, type Raster } from '../../src/imaging/raster.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
 import { fill, gradientPanel } from './build.js';
+import { expectEveryExact } from './expect-exact.js';
+import { scoreBatch } from './score.js';
 
 /**
  * Panels side by side, 200 × 180 each, between 6 px black seams; the panels at `flags` are
@@ -87,5 +89,15 @@ describe('a flag is a panel, not part of a seam', () => {
     const plan = planSplit(r);
     expect(plan).toMatchObject({ ok: true, axis: 'vertical' });
     expect(plan.ok ? plan.parts.map((p) => p.y) : []).toEqual([0, 202, 406]);
+  });
+
+  it('one flat panel between the only two seams, a panel\'s plain ground beside one of them: the seams still win the vote (fixtures/collages/flat-panel-backdrop)', async () => {
+    // Independent seeds 22002 flat-08 (JPEG q55: a two-stripe flag between 14 px yellow seams,
+    // the run opening with 37 rows of the panel above's green ground) and 22012 flat-02 (WebP q82,
+    // side by side, 4 px white seams, one teal ground for all, the flag's first stripe teal too):
+    // a panel's colour won the vote and the cut went through the flag.
+    const results = await scoreBatch('flat-panel-backdrop');
+    expect(results.length).toBe(2);
+    expectEveryExact(results);
   });
 });

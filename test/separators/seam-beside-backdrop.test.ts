@@ -69,4 +69,12 @@ describe('a seam beside a plain backdrop of another colour', () => {
     expect(results.map((r) => r.expected.file)).toEqual(['i20010-caption-08.jpg']);
     expectEveryExact(results);
   });
+
+  it('a JPEG seam read apart from a photo\'s backdrop and joined to it again is cut at the end that reads the other seams\' colour (independent seed 22023 mix-03)', async () => {
+    // 9 px cream seams (247,234,216), q38; the first beside a photo's 234 grey backdrop: the colour
+    // pass read columns 174–184 and 185–216 as two seams, joined as one broken by JPEG, cut at 195.
+    const results = await scoreBatch('seam-colour-end-joined');
+    expect(results.length).toBe(1);
+    expectEveryExact(results);
+  });
 });

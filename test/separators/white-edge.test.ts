@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createRaster } from '../../src/imaging/raster.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
 import { fill, gradientPanel } from './build.js';
+import { expectEveryExact } from './expect-exact.js';
+import { scoreBatch } from './score.js';
 
 describe('a white-background drawing beside a white seam', () => {
   it('keeps its blank edge: the cut goes through the seam of the usual width, not the middle of edge + seam', () => {
@@ -22,6 +24,25 @@ describe('a white-background drawing beside a white seam', () => {
     const plan = planSplit(r);
     expect(plan).toMatchObject({ ok: true, axis: 'horizontal' });
     expect(plan.ok ? plan.parts.map((p) => p.x) : []).toEqual([0, 205, 415, 625]);
+  });
+});
+
+describe('white seams beside white backdrops, the usual width told by the seams with none (fixtures/collages/padded-seam-width)', () => {
+  it('two of three seams padded: the unpadded one gives the width (independent seed 22019 mix-05)', async () => {
+    // Lossless, 11 px white seams; a drawing's white backdrop widens the second to 42 and the
+    // third to 90 columns. The median of the others was the other padded one's width: both cuts
+    // ran through the drawing.
+    const results = (await scoreBatch('padded-seam-width')).filter((r) => r.expected.file === 'i22019-mix-05.webp');
+    expect(results.length).toBe(1);
+    expectEveryExact(results);
+  });
+
+  it('a grid part with one seam: the seam it was cut out along gives the width (independent seeds 22032 mix-06, 22028 mix-04)', async () => {
+    // Mosaics, JPEG: the small panels' one seam (9 and 10 px white) merged with a drawing's white
+    // backdrop into runs of 24 and 57 lines, cut inside the drawing's panel.
+    const results = (await scoreBatch('padded-seam-width')).filter((r) => r.expected.file !== 'i22019-mix-05.webp');
+    expect(results.length).toBe(2);
+    expectEveryExact(results);
   });
 });
 
@@ -44,5 +65,23 @@ describe('a grey seam beside a pale product shot', () => {
     expect(plan.ok, JSON.stringify(plan)).toBe(true);
     if (!plan.ok) return;
     expect(plan.parts.map((p) => p.x)).toEqual([0, 404, 793]);
+  });
+});
+
+describe('a wide seam that is no padding keeps its width (fixtures/collages/padded-seam-width-kept)', () => {
+  it('a captioned grid: a part\'s row seam is not narrowed to the column seam cut along (independent seed 20026 caption-02)', async () => {
+    // Lossless 2x2 with a caption under each photo: 8 px grey column seam, 27 px row seam below the
+    // captions, whose ground is the seam's grey. Narrowed to 8 px the right column was cut 10 rows low.
+    const results = (await scoreBatch('padded-seam-width-kept')).filter((r) => r.expected.file === 'i20026-caption-02.webp');
+    expect(results.length).toBe(1);
+    expectEveryExact(results);
+  });
+
+  it('a damaged seam does not tell the usual width (independent seed 21019 heavy-07)', async () => {
+    // JPEG q33 resaved, 3 px white seams read 11, 6 and (damaged) 3 px: told by the damaged one the
+    // 11 px reading was narrowed on the wrong side and the first cut moved 1 px off the seam.
+    const results = (await scoreBatch('padded-seam-width-kept')).filter((r) => r.expected.file === 'i21019-heavy-07.jpg');
+    expect(results.length).toBe(1);
+    expectEveryExact(results);
   });
 });

@@ -452,6 +452,12 @@ export function eraseBadges(raster: Raster, badges: readonly Badge[]): Raster {
   return { ...raster, data: out };
 }
 
+/**
+ * Whether lines [start, end) across `axis` (x: columns, y: rows), over [from, to) along them, are
+ * all background (plain or ringing, `classify.ts`) in the picture as it is.
+ */
+export type PlainBetween = (axis: 'x' | 'y', start: number, end: number, from: number, to: number) => boolean;
+
 /** An interior edge of a layout: where one part ends and the next begins, and the stretch it runs along. */
 interface Cut {
   axis: 'x' | 'y';
@@ -506,11 +512,14 @@ const SECOND_LOOK_REACH = 0.5;
  * const stands = badgesExplain(erasedPlan.parts, plainPlan.ok ? plainPlan.parts : [], badges);
  * ```
  */
-export function badgesExplain(withBadgesErased: readonly Box[], asIs: readonly Box[], badges: readonly Badge[], secondLook = false): boolean {
+export function badgesExplain(withBadgesErased: readonly Box[], asIs: readonly Box[], badges: readonly Badge[], secondLook = false, plainBetween?: PlainBetween): boolean {
   const own = cutsOf(asIs);
   return cutsOf(withBadgesErased).every((cut) => {
     const along = (a: number, b: number): boolean => a < cut.to && b > cut.from;
-    if (own.some((o) => o.axis === cut.axis && Math.abs(o.at - cut.at) <= CUT_SLACK && along(o.from, o.to))) return true;
+    // The picture's own cut, or one moved from it across plain lines only: the same seam, cut
+    // elsewhere in its run once the seams the badges hid gave its width (narrowPaddedSeams).
+    const same = (o: Cut): boolean => Math.abs(o.at - cut.at) <= CUT_SLACK || (plainBetween?.(cut.axis, Math.min(o.at, cut.at), Math.max(o.at, cut.at), Math.max(o.from, cut.from), Math.min(o.to, cut.to)) ?? false);
+    if (own.some((o) => o.axis === cut.axis && along(o.from, o.to) && same(o))) return true;
     return badges.some((b) => {
       const [across, length] = cut.axis === 'x' ? [b.cx, b.cy] : [b.cy, b.cx];
       const reach = secondLook ? SECOND_LOOK_REACH * b.r : b.r + CUT_SLACK;

@@ -147,7 +147,12 @@ export function detectGrid(raster: Raster, top: RegionStats, topH?: StripDetecti
       const known = axis === 'horizontal' ? hTop.separators : vTop.separators;
       const range = bounds[axis];
       const gaps = (axis === 'horizontal' ? hTop.captionGaps : vTop.captionGaps) ?? [];
-      const base: PartDetectionOptions = { refine: refineSeam(parent, known, colour, gaps), trusted, damagedWithin: known, ...(colour ? { colour } : {}) };
+      // The width of the seam cut along tells a part's one seam its width (strips.ts,
+      // narrowPaddedSeams), but not where the whole picture has captions on the part's axis: a
+      // seam there holds a caption's gap (independent seed 20026 caption-02, lossless: 8 px column
+      // seam, 27 px row seam below a caption on the seam's grey; narrowed to 8, cut 10 rows low).
+      const captioned = (axis === 'horizontal' ? hTop.captions : vTop.captions) > 0;
+      const base: PartDetectionOptions = { refine: refineSeam(parent, known, colour, gaps), trusted, damagedWithin: known, ...(colour ? { colour } : {}), ...(parent && !captioned ? { parentWidth: parent.end - parent.start } : {}) };
       return range ? { ...base, bounds: range } : base;
     };
     let cut: StripDetection | null = null;

@@ -34,7 +34,7 @@
  */
 import type { Box, Raster } from '../raster.js';
 import { crop } from '../crop.js';
-import { badgesExplain, eraseBadges, findBadges, type Badge } from './badges.js';
+import { badgesExplain, eraseBadges, findBadges, type Badge, type PlainBetween } from './badges.js';
 import { damagedSearched } from './damaged-seams.js';
 import { classifyLines, exactLines, LineKind, lineMean, meanColour } from './classify.js';
 import { BLEND_LINES, canvasShare, CANVAS_SHARE_MAX, cb, collageColourOfBallots, cr, lineContinues, runOfBallot, sameColour, SOLID_PANEL_SHARE, type Ballot, type Rgb } from './collage-colour.js';
@@ -154,7 +154,12 @@ function erasedPlan(raster: Raster, options: SplitOptions, asIs: SplitPlan, badg
   // Painting out only ever restores seams: a layout with no more parts than the picture's own
   // would just move boxes the picture already shows by the pixels the painting smeared.
   if (!erased.ok || (asIs.ok && erased.parts.length <= asIs.parts.length)) return null;
-  if (!badgesExplain(erased.parts, asIs.ok ? asIs.parts : [], badges, secondLook)) return null;
+  const plainBetween: PlainBetween = (axis, start, end, from, to) => {
+    const box = axis === 'x' ? { x: start, y: from, width: end - start, height: to - from } : { x: from, y: start, width: to - from, height: end - start };
+    const lines = axis === 'x' ? measureColumnsOnly(raster, box).columns : measureRows(raster, box).rows;
+    return classifyLines(lines).every((k) => k !== LineKind.Content);
+  };
+  if (!badgesExplain(erased.parts, asIs.ok ? asIs.parts : [], badges, secondLook, plainBetween)) return null;
   return { ...erased, reason: `${erased.reason} (with ${badges.length} numbered badge${badges.length === 1 ? '' : 's'} painted out)` };
 }
 

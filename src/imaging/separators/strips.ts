@@ -100,6 +100,8 @@ export interface PartDetectionOptions {
   damagedKnown?: readonly Separator[];
   /** Shared by every pass over the same lines (see `StripMemo`). */
   memo?: StripMemo;
+  /** Inside a grid part: the width of the seam the part was cut out along, the collage's seam width when the part has one seam (`narrowPaddedSeams`). */
+  parentWidth?: number;
 }
 
 /**
@@ -271,6 +273,7 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   }
   found.sort((a, b) => a.start - b.start);
   const kept: Found[] = [];
+  const joined = new Set<Found>();
   for (const f of found) {
     const sep = options.refine ? options.refine(f) : f;
     if (sep === null) continue;
@@ -283,6 +286,7 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     if (previous !== undefined && sep.start - previous.end <= BLEND_LINES && !previous.damaged && !f.damaged && sameColour(previous.colour, sep.colour, RUN_COLOUR_AGREEMENT)) {
       if (sep.end - sep.start > previous.end - previous.start) previous.colour = sep.colour;
       previous.end = sep.end;
+      joined.add(previous);
       continue;
     }
     // A few lines apart, no panel lies between two seams: one is the seam, the other a white
@@ -296,6 +300,18 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     kept.push({ start: sep.start, end: sep.end, colour: sep.colour, damaged: f.damaged, ballot: f.ballot });
   }
 
+  // A seam joined to a piece beside it may be the seam and a panel's backdrop of nearly its colour,
+  // read apart by the colour pass and joined again here: its end reading the colour of the seams
+  // that stand, as wide as they are, is the seam (exact-twins.ts, colourEnd). Measured on
+  // independent seed 22023 mix-03 (JPEG q38, 9 px cream seams (247,234,216), a photo's 234 grey
+  // backdrop beside the first): columns 174-184 and 185-216 were joined and cut at 195, in the photo.
+  if (options.colour && !options.vote) {
+    for (const k of joined) {
+      const others = kept.filter((o) => o !== k && !o.damaged).map((o) => ({ start: o.start - origin, end: o.end - origin, colour: o.colour }));
+      const end = colourEnd({ start: k.start - origin, end: k.end - origin }, others, (a, b) => meanColour(lines, a, b));
+      if (end) Object.assign(k, { start: origin + end.start, end: origin + end.end, colour: meanColour(lines, end.start, end.start + 1) });
+    }
+  }
   const span = { start: origin, end: origin + lines.count };
   const first = options.bounds ? Math.max(span.start, options.bounds.start) : origin + runs.contentStart;
   const last = options.bounds ? Math.min(span.end, options.bounds.end) : origin + runs.contentEnd;
@@ -332,7 +348,7 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     // A caption's gap to its photo is no seam: it says nothing of the width of the collage's seams
     // (independent seed 2005 caption-08: a 12 px caption gap narrowed the 36 px seam to 12).
     const gaps = new Set(result.captionSeams);
-    narrowPaddedSeams(raster, region, axis, origin, kept.filter((_, k) => !besideCaption.has(k)), kept.filter((_, k) => !gaps.has(k)));
+    narrowPaddedSeams(raster, region, axis, origin, kept.filter((_, k) => !besideCaption.has(k)), kept.filter((_, k) => !gaps.has(k)), options.parentWidth);
     seams = result.kept.map((k) => kept[k]!);
     // A caption's far gap the seam rules refused, as wide as the collage's seams (captions.ts).
     for (const a of result.added) seams.push({ ...a, colour: meanColour(lines, a.start - origin, a.end - origin), damaged: false, ballot: [] });
@@ -875,12 +891,23 @@ function twinEndedRuns(runs: AxisRuns, lines: LineStats): AxisRuns {
       continue;
     }
     const pieces = oneColourPieces(lines, run);
-    const head = pieces[0]!;
-    const tail = pieces[pieces.length - 1]!;
     const width = (p: Interval): number => p.end - p.start;
-    const ends = pieces.length >= 3 && width(head) > BLEND_LINES && Math.abs(width(head) - width(tail)) <= TWIN_WIDTH && 10 * Math.max(width(head), width(tail)) < width(run);
-    if (ends && tail.start - head.end >= part && sameColour(meanColour(lines, head.start, head.end), meanColour(lines, tail.start, tail.end))) {
-      out.push(head, tail);
+    // The twins are the run's end pieces, or the first piece past one at an end that is a panel's
+    // plain backdrop (and the blend lines after it): a flat panel's plain edge beside the seam
+    // joins the run too (independent seed 22002 flat-08, JPEG q55: a flag of two stripes between
+    // 14 px yellow seams, the run opening with 37 rows of the panel above's green ground; the
+    // stripe colour won the vote and the cut went between the stripes).
+    const inner = (from: number, step: 1 | -1): Interval | undefined => {
+      for (let k = from + step; k >= 0 && k < pieces.length; k += step) if (width(pieces[k]!) > BLEND_LINES) return pieces[k];
+      return undefined;
+    };
+    const heads = [pieces[0]!, inner(0, 1)].filter((p): p is Interval => p !== undefined);
+    const tails = [pieces[pieces.length - 1]!, inner(pieces.length - 1, -1)].filter((p): p is Interval => p !== undefined);
+    const twins = (head: Interval, tail: Interval): boolean =>
+      width(head) > BLEND_LINES && Math.abs(width(head) - width(tail)) <= TWIN_WIDTH && 10 * Math.max(width(head), width(tail)) < width(run) && tail.start - head.end >= part && sameColour(meanColour(lines, head.start, head.end), meanColour(lines, tail.start, tail.end));
+    const pair = pieces.length >= 3 ? heads.flatMap((head) => tails.map((tail) => [head, tail] as const)).find(([head, tail]) => twins(head, tail)) : undefined;
+    if (pair) {
+      out.push(pair[0], pair[1]);
       split = true;
     } else out.push(run);
   }
@@ -913,21 +940,71 @@ function twinStretches(own: readonly Interval[]): boolean {
  * seam over a caption, 4 px gaps, read as 4 px of seam and a caption's padding), and it runs after
  * that rule, whose seams it is given.
  */
-function narrowPaddedSeams(raster: Raster, region: Box, axis: StripAxis, origin: number, seams: (Separator & { damaged: boolean })[], all: readonly Separator[]): void {
+function narrowPaddedSeams(raster: Raster, region: Box, axis: StripAxis, origin: number, seams: (Separator & { damaged: boolean })[], all: readonly (Separator & { damaged: boolean })[], parentWidth?: number): void {
+  if (all.length === 1 && parentWidth !== undefined) {
+    narrowPaddedSeam(raster, region, axis, origin, seams, all[0]!, parentWidth);
+    return;
+  }
   if (all.length < 2) return;
   const widths = all.map((s) => s.end - s.start);
+  // Cheap test first: a seam is narrowed only when over SEAM_WIDTH_FACTOR times the narrowest of
+  // the others (the usual width below is never under it), which most collages' seams are not.
+  const narrowest = Math.min(...widths);
+  if (!widths.some((w) => w > SEAM_WIDTH_FACTOR * narrowest + SEAM_SLACK)) return;
+  // Which side of each seam shows its colour as a panel's background, asked once per seam.
+  const sides = new Map<number, [boolean, boolean]>();
+  const besides = (k: number): [boolean, boolean] => {
+    let b = sides.get(k);
+    if (b === undefined) {
+      const s = all[k]!;
+      const gap = { start: s.start - origin, end: s.end - origin };
+      b = [backgroundBeside(raster, region, axis, gap, 'before', s.colour), backgroundBeside(raster, region, axis, gap, 'after', s.colour)];
+      sides.set(k, b);
+    }
+    return b;
+  };
+  const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1]!;
   seams.forEach((sep) => {
     const i = all.indexOf(sep);
-    const others = widths.filter((_, k) => k !== i).sort((a, b) => a - b);
-    const usual = others[others.length >> 1]!;
-    if (sep.damaged || widths[i]! <= SEAM_WIDTH_FACTOR * usual + SEAM_SLACK) return;
-    const gap = { start: sep.start - origin, end: sep.end - origin };
-    const before = backgroundBeside(raster, region, axis, gap, 'before', sep.colour);
-    const after = backgroundBeside(raster, region, axis, gap, 'after', sep.colour);
+    if (sep.damaged || widths[i]! <= SEAM_WIDTH_FACTOR * narrowest + SEAM_SLACK) return;
+    const others = widths.filter((_, k) => k !== i);
+    // The width is told by the seams with no padding of their own: a padded one is as wide as its
+    // panel's blank edge. With two of three white seams beside a drawing's white backdrop, the
+    // median of the others was a padded one's width, and both were cut through the drawing
+    // (independent seed 22019 mix-05, lossless: seams 11, 42 and 90 px, the true width 11).
+    // Not a damaged seam's: worn by compression or crossed by a badge, its width is a reading's
+    // (independent seed 21019 heavy-07, JPEG q33 resaved: 3 px white seams read 11, 6 and, damaged,
+    // 3 px; told by the damaged 3 the 11 was narrowed on its wrong side and cut 1 px off).
+    const unpadded = all.flatMap((s, k) => {
+      if (k === i || s.damaged) return [];
+      const [a, b] = besides(k);
+      return a === b ? [widths[k]!] : [];
+    });
+    const usual = Math.min(median(others), unpadded.length > 0 ? median(unpadded) : Infinity);
+    if (widths[i]! <= SEAM_WIDTH_FACTOR * usual + SEAM_SLACK) return;
+    const [before, after] = besides(i);
     if (before === after) return;
     if (before) sep.start = sep.end - usual;
     else sep.end = sep.start + usual;
   });
+}
+
+/**
+ * The one seam of a grid part, narrowed as `narrowPaddedSeams` does with the width of the seam the
+ * part was cut out along for the collage's usual width: a mosaic's small panels beside its big one
+ * have one seam between them, and beside a drawing's white backdrop it was cut at the middle of
+ * seam and backdrop (independent seeds 22032 mix-06 and mix-08, JPEG q72 and q79: white seams of 9
+ * and 6 px, the runs 23 and 30 rows, the cuts 3 and 6 rows inside the drawing's panel).
+ */
+function narrowPaddedSeam(raster: Raster, region: Box, axis: StripAxis, origin: number, seams: (Separator & { damaged: boolean })[], sep: Separator, usual: number): void {
+  const own = seams.find((s) => s === sep);
+  if (own === undefined || own.damaged || own.end - own.start <= SEAM_WIDTH_FACTOR * usual + SEAM_SLACK) return;
+  const gap = { start: own.start - origin, end: own.end - origin };
+  const before = backgroundBeside(raster, region, axis, gap, 'before', own.colour);
+  const after = backgroundBeside(raster, region, axis, gap, 'after', own.colour);
+  if (before === after) return;
+  if (before) own.start = own.end - usual;
+  else own.end = own.start + usual;
 }
 
 /** Least number of standing seams, all of one width, that vouch for a flat twin (`flatTwin`). */
