@@ -8,6 +8,8 @@ import { createRaster, type Raster } from '../../src/imaging/raster.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
 import { seamsAtEnds, seamsAtEndsFramed } from '../../src/imaging/separators/damaged-seams.js';
 import { fill, gradientPanel, type Rgb } from './build.js';
+import { expectEveryExact } from './expect-exact.js';
+import { scoreBatch } from './score.js';
 
 const WHITE: Rgb = [255, 255, 255];
 
@@ -60,6 +62,28 @@ describe('seams beside a panel of their colour', () => {
     expect(seamsAtEnds([{ start: 200, end: 260 }], 0, 800)).toBeNull();
     // Middle within twice the slack of equal: it stands (parts 400 and 386 at the middle, 7 px off their mean).
     expect(seamsAtEnds([{ start: 393, end: 407 }], 0, 786)).toBeNull();
+  });
+
+  it('with two seams or more, takes the ends where the parts come out as unequal as a collage’s panels are (LONE_END_SHARE_MANY)', () => {
+    // Runs 133–146 and 259–266 of 403 rows (independent seed 21037 heavy-03, a 1x3 of 2 px white
+    // seams beside white backdrops): 133/132/137 at the ends, 3.7 px off their mean of 134.3.
+    expect(seamsAtEnds([{ start: 133, end: 146, colour: [253, 253, 252] }, { start: 259, end: 266, colour: [254, 254, 254] }], 0, 403)).toEqual([{ start: 133, end: 134 }, { start: 265, end: 266 }]);
+    // A thin seam among them says the same (seed 21003 heavy-02: a 3 px red seam, runs of 1 and 116).
+    expect(seamsAtEnds([{ start: 108, end: 111 }, { start: 219, end: 220 }, { start: 220, end: 336 }], 0, 449)).toEqual([{ start: 108, end: 111 }, { start: 219, end: 220 }, { start: 335, end: 336 }]);
+    // One seam keeps the tight share: a 9 px seam between panels of 173 and 193 px (seed 21031
+    // mix-05) is 6.5 px off their mean at its end, and its middle stands.
+    expect(seamsAtEnds([{ start: 173, end: 182 }], 0, 375)).toBeNull();
+    // Wide dark runs and no thin seam (frame-no-margin/i18002-mix-10 inside its frame: runs of 16
+    // and 10 lines of 17 px seams at 30): the seams' width is unknown, and the middles stand.
+    expect(seamsAtEnds([{ start: 168, end: 184, colour: [30, 30, 30] }, { start: 368, end: 378, colour: [30, 30, 30] }], 0, 544)).toBeNull();
+  });
+
+  it('heavy-JPEG strips of 3–4 roughly equal panels are cut at their seam runs’ ends (seeds 21037 heavy-03, 21003 heavy-02)', async () => {
+    // 21003 heavy-02: a 1x4 of 3 px red seams at q38 resaved q47 whose last seam ran on into a
+    // photo's flat band (rows 220–336), cut at 278 through that photo; at the run's end, 335.
+    const results = await scoreBatch('seam-ends-unequal-panels');
+    expect(results.length).toBe(2);
+    expectEveryExact(results);
   });
 
   it('takes a margin that holds a drawing’s blank edge as wide as the margin at the other end (seamsAtEndsFramed)', () => {

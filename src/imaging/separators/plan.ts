@@ -35,16 +35,16 @@
 import type { Box, Raster } from '../raster.js';
 import { crop } from '../crop.js';
 import { badgesExplain, eraseBadges, findBadges, type Badge, type PlainBetween } from './badges.js';
-import { damagedSearched } from './damaged-seams.js';
+import { damagedSearched, equalParts } from './damaged-seams.js';
 import { classifyLines, exactLines, LineKind, lineMean, meanColour } from './classify.js';
-import { BLEND_LINES, canvasShare, CANVAS_SHARE_MAX, cb, collageColourOfBallots, cr, lineContinues, runOfBallot, sameColour, SOLID_PANEL_SHARE, type Ballot, type Rgb } from './collage-colour.js';
+import { BLEND_LINES, canvasShare, CANVAS_SHARE_MAX, cb, collageColourOfBallots, cr, lineContinues, runOfBallot, sameColour, SOLID_PANEL_SHARE, THIN_SEAM, type Ballot, type Rgb } from './collage-colour.js';
 import { CAPTION_MIN_LINES, captionedCells, FLAT_TOLERANCE } from './captions.js';
 import { detectGrid, MAX_GRID_PANELS } from './grid.js';
 import { completeGrid, completeGridCells, completeStrip, thinSeamLattice } from './grid-completion.js';
 import { measureColumnsOnly, measureLines, measureRows, type LineStats, type OneAxisStats, type RegionStats } from './line-stats.js';
 import { layoutRefusal } from './layout-checks.js';
 import { foldNarrowParts, isBand, NARROW_PART_ASPECT } from './narrow-parts.js';
-import { NARROW_RINGING_RUN } from './runs.js';
+import { cutOf, NARROW_RINGING_RUN } from './runs.js';
 import { equalDivision, type Interval } from './segments.js';
 import { detectStrips, MAX_PARTS, stripBoxes, stripMemo, type Separator, type StripAxis, type StripDetection } from './strips.js';
 
@@ -256,6 +256,10 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
       const again = detectStrips(raster, stats, 'horizontal', { colour, damagedFound: hFound, memo: hMemo, trusted: true });
       if (again.segments.length > h.segments.length && captionedColumns(raster, again, v, colour)) h = again;
     }
+    // A strip's thin seams the vote found and the colour pass dropped for a chroma 4:2:0 smeared
+    // (`withVotedSeams`).
+    if (h && v && voters.h && v.separators.length === 0) h = withVotedSeams(h, voters.h, raster.width);
+    if (h && v && voters.v && h.separators.length === 0) v = withVotedSeams(v, voters.v, raster.height);
   } else {
     // No seam at all: nothing for the caption rule to attach, the first pass stands.
   }
@@ -375,6 +379,57 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
   // what an even division can make).
   const axis: StripAxis = axisOption === 'horizontal' || axisOption === 'vertical' ? axisOption : (chosenStrip?.axis ?? longerAxis);
   return evenly(raster, axis, requested);
+}
+
+/** Most lines between a cut of the colour pass and the vote pass's cut through the same seam (a thin run's middle moves by a line or two once its edges are held to the colour). */
+const VOTED_SEAM_SHIFT = 3;
+/**
+ * Most lines off the middle of its two neighbouring cuts (or content ends) a seam restored from
+ * the vote may lie. Measured on independent seeds 21000-21039 and 21500-21519: the 8 restored
+ * seams of heavy collages lay 0-1.75 lines off it; a gradient seam's neighbour (seed 21003
+ * gradient-05, a 1x5: a photo's line at 454-457 beside the seam at 450-453) lay 4.5 off, and
+ * restored it cut that photo.
+ */
+const VOTED_SEAM_MIDWAY = 3;
+
+/**
+ * `d` (a strip's detection held to the collage colour) with the seams of `voted` (the first
+ * pass's, without a colour) it lacks, when the vote's seams divide the axis of `count` lines
+ * into equal parts (`equalParts`), include every cut of `d` (within VOTED_SEAM_SHIFT), and each
+ * seam added is thin (THIN_SEAM lines) and lies midway between its neighbours
+ * (VOTED_SEAM_MIDWAY); else `d`. Under 4:2:0 a 1-3 px seam's colour depends on where its lines
+ * fall in the 2x2 chroma blocks and on the panels beside it, so one seam of a collage may read
+ * far from the colour another voted: independent seed 21037 heavy-07, 2 px blue seams at q32,
+ * read (16,4,191) and (26,17,103), Cb 48.5 apart against SEAM_CHROMA_TOLERANCE 48; seed 21004
+ * heavy-10, 2 px red, the voted colour a blended (106,35,40) and the other seam (203,21,30), 20
+ * apart in luma. The colour pass dropped the one and the collage came out in 2 parts of 3. The
+ * seams' places vouch for them instead, as they do for luma seams (damaged-seams.ts). Wider runs
+ * are never added: dropped for their colour they were a white backdrop beside grey, green or
+ * dark seams (seeds 21002 heavy-07, 21014 badge-02, 21034 badge-01, 21000 badge-02: runs of 10,
+ * 11, 22 and 25 lines; restored they cut those photos), or a 6-line run whose middle lay 3 px
+ * inside a photo (21013 heavy-08). Only for a strip (no seam across the other axis): a grid's
+ * cells are weighed by grid.ts.
+ */
+function withVotedSeams(d: StripDetection, voted: StripDetection, count: number): StripDetection {
+  if (d.separators.length === 0 || d.captions > 0 || !voted.usable || voted.separators.length <= d.separators.length) return d;
+  const cuts = d.segments.slice(1).map((s) => s.start);
+  const near = (a: number, b: number): boolean => Math.abs(a - b) <= VOTED_SEAM_SHIFT;
+  if (!cuts.every((c) => voted.segments.some((w, k) => k > 0 && near(w.start, c)))) return d;
+  if (!equalParts(voted.separators, count)) return d;
+  const extra = voted.separators.filter((s) => !cuts.some((c) => near(cutOf(s), c)));
+  if (extra.length === 0 || extra.some((s) => s.end - s.start > THIN_SEAM)) return d;
+  const first = d.segments[0]!.start;
+  const last = d.segments[d.segments.length - 1]!.end;
+  const bounds = [first, ...[...cuts, ...extra.map(cutOf)].sort((a, b) => a - b), last];
+  for (let k = 1; k < bounds.length; k++) if (bounds[k]! <= bounds[k - 1]!) return d;
+  for (const s of extra) {
+    const k = bounds.indexOf(cutOf(s));
+    if (Math.abs(cutOf(s) - (bounds[k - 1]! + bounds[k + 1]!) / 2) > VOTED_SEAM_MIDWAY) return d;
+  }
+  const segments = bounds.slice(1).map((end, k) => ({ start: bounds[k]!, end }));
+  const separators = [...d.separators, ...extra].sort((a, b) => a.start - b.start);
+  const worn = extra.filter((s) => voted.damagedSeams.some((w) => w.start < s.end && w.end > s.start)).length;
+  return { ...d, segments, separators, apparent: segments.length, usable: segments.length >= 2 && segments.length <= MAX_PARTS, damaged: d.damaged + worn };
 }
 
 /**
