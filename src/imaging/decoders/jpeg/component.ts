@@ -101,6 +101,38 @@ export class Component {
     idct8x8Corner(coefficients, offset, this.quant!, this.words!, at >> 2, this.stride >> 2, this.workspace);
   }
 
+  /**
+   * `storeBlock` at a reduced size (blockSize 4, 2 or 1) for the block whose top-left sample is at
+   * `at` in the plane: a caller walking a row of blocks computes the row's offset once (its `%` for
+   * the ring is an integer division, per block a measurable part of a 1/2-scale decode).
+   */
+  storeScaledBlockAt(coefficients: Int16Array, at: number): void {
+    if (this.blockSize === 4) idct4x4(coefficients, 0, this.quant!, this.words!, at >> 2, this.stride >> 2);
+    else idctScaled(coefficients, 0, this.quant!, this.plane, at, this.stride, this.blockSize, this.workspace);
+  }
+
+  /** `storeFlatBlock` at a reduced size, at sample offset `at` (see `storeScaledBlockAt`). */
+  storeScaledFlatAt(dc: number, at: number): void {
+    const stride = this.stride;
+    const size = this.blockSize;
+    const v = flatScaledSample(dc, this.quant![0]!);
+    if (size === 4) {
+      const words = this.words!;
+      const word = v * 0x01010101;
+      const s = stride >> 2;
+      const w = at >> 2;
+      words[w] = word;
+      words[w + s] = word;
+      words[w + 2 * s] = word;
+      words[w + 3 * s] = word;
+      return;
+    }
+    const plane = this.plane;
+    for (let y = 0, o = at; y < size; y++, o += stride) {
+      for (let x = 0; x < size; x++) plane[o + x] = v;
+    }
+  }
+
   /** Like `storeBlock` for a block whose only non-zero coefficient is the DC term `dc`: one level fills it. */
   storeFlatBlock(dc: number, row: number, col: number): void {
     const stride = this.stride;

@@ -136,6 +136,166 @@ function decodeSequential(reader: BitReader, c: Component, coefficients: Int16Ar
   return n;
 }
 
+/**
+ * For a decode at 1/2, 1/4 or 1/8 scale, where the reduced IDCT reads only the top-left N×N
+ * coefficients (N = 4, 2, 1): per coded position k, the natural index of a coefficient inside that
+ * corner, or 64 for one outside it. CORNER_LAST is the last coded position inside the corner (the
+ * zigzag reaches (N−1, N−1) there), past which a block's coefficients are only read over.
+ */
+const CORNER_4 = cornerTable(4);
+const CORNER_2 = cornerTable(2);
+const CORNER_1 = cornerTable(1);
+
+function cornerTable(n: number): Uint8Array {
+  const table = new Uint8Array(80).fill(64);
+  for (let k = 0; k < 64; k++) {
+    const z = ZIGZAG[k]!;
+    if (z >> 3 < n && (z & 7) < n) table[k] = z;
+  }
+  return table;
+}
+
+/** The corner table for a block size of 4, 2 or 1 samples. */
+function cornerOf(size: number): Uint8Array {
+  return size === 4 ? CORNER_4 : size === 2 ? CORNER_2 : CORNER_1;
+}
+
+/**
+ * `decodeSequential` for a reduced-size decode: the same bits read in the same way, but only the
+ * coefficients inside the N×N corner the reduced IDCT reads (`corner`, see CORNER_4) are stored
+ * and listed in `written`; past the corner's last coded position (`last`) the rest of the block is
+ * decoded only to find its end. Returns the entries listed (the DC term first), plus 128 when any
+ * AC coefficient was decoded at all (inside the corner or not): a block with none is flat, one
+ * with only higher frequencies still goes through the IDCT, as before, so the samples are the same.
+ *
+ * At 1/2 scale over half a photo's coded AC coefficients lie outside the 4×4 corner; storing them,
+ * listing them and clearing them again was work for nothing.
+ */
+function decodeSequentialScaled(reader: BitReader, c: Component, coefficients: Int16Array, written: Uint8Array, corner: Uint8Array, last: number): number {
+  const dcTable = c.dcTable!;
+  const acTable = c.acTable!;
+  const bits = LOOKUP_BITS;
+  const mask = (1 << bits) - 1;
+  if (reader.count < bits) reader.fill();
+  let buffer = reader.buffer;
+  let count = reader.count;
+  const dcFast = dcTable.fast[(buffer >>> (count - bits)) & mask]!;
+  if (dcFast !== 0 && (dcFast & 0xf00) === 0) {
+    count -= ((dcFast >> 4) & 15) + (dcFast & 15);
+    c.pred += dcFast >> 16;
+  } else {
+    reader.count = count;
+    const t = reader.decode(dcTable);
+    c.pred += t === 0 ? 0 : reader.receiveExtend(t);
+    buffer = reader.buffer;
+    count = reader.count;
+  }
+  coefficients[0] = c.pred;
+  written[0] = 0;
+  let n = 1;
+  let any = 0;
+  const acFast = acTable.fast;
+  let k = 1;
+  // Inside the corner's coded positions: store what lands in the corner.
+  while (k <= last) {
+    if (count < bits) {
+      reader.count = count;
+      reader.fill();
+      buffer = reader.buffer;
+      count = reader.count;
+    }
+    const fast = acFast[(buffer >>> (count - bits)) & mask]!;
+    let value: number;
+    if (fast !== 0) {
+      if ((fast & 15) === 0) {
+        count -= (fast >> 4) & 15;
+        if ((fast & 0xf00) !== 0xf00) {
+          reader.count = count;
+          return n | any;
+        }
+        k += 16;
+        continue;
+      }
+      k += (fast >> 8) & 15;
+      if (k > 63) {
+        reader.count = count - ((fast >> 4) & 15);
+        return n | any;
+      }
+      count -= ((fast >> 4) & 15) + (fast & 15);
+      value = fast >> 16;
+    } else {
+      reader.count = count;
+      const rs = reader.decode(acTable);
+      const s = rs & 15;
+      buffer = reader.buffer;
+      count = reader.count;
+      if (s === 0) {
+        if (rs >> 4 < 15) return n | any;
+        k += 16;
+        continue;
+      }
+      k += rs >> 4;
+      if (k > 63) return n | any;
+      value = reader.receiveExtend(s);
+      buffer = reader.buffer;
+      count = reader.count;
+    }
+    any = 128;
+    const z = corner[k]!;
+    if (z < 64) {
+      coefficients[z] = value;
+      written[n++] = z;
+    }
+    k++;
+  }
+  // Past the corner: only the block's end is wanted.
+  while (k < 64) {
+    if (count < bits) {
+      reader.count = count;
+      reader.fill();
+      buffer = reader.buffer;
+      count = reader.count;
+    }
+    const fast = acFast[(buffer >>> (count - bits)) & mask]!;
+    if (fast !== 0) {
+      if ((fast & 15) === 0) {
+        count -= (fast >> 4) & 15;
+        if ((fast & 0xf00) !== 0xf00) break;
+        k += 16;
+        continue;
+      }
+      k += (fast >> 8) & 15;
+      if (k > 63) {
+        count -= (fast >> 4) & 15;
+        break;
+      }
+      count -= ((fast >> 4) & 15) + (fast & 15);
+      any = 128;
+      k++;
+      continue;
+    }
+    reader.count = count;
+    const rs = reader.decode(acTable);
+    const s = rs & 15;
+    buffer = reader.buffer;
+    count = reader.count;
+    if (s === 0) {
+      if (rs >> 4 < 15) break;
+      k += 16;
+      continue;
+    }
+    k += rs >> 4;
+    if (k > 63) break;
+    reader.receiveExtend(s);
+    buffer = reader.buffer;
+    count = reader.count;
+    any = 128;
+    k++;
+  }
+  reader.count = count;
+  return n | any;
+}
+
 function decodeDcFirst(reader: BitReader, c: Component, coefficients: Int16Array, offset: number, state: ProgressiveState): void {
   const t = reader.decode(c.dcTable!);
   c.pred += t === 0 ? 0 : reader.receiveExtend(t);
@@ -247,6 +407,10 @@ export function decodeScan(bytes: Uint8Array, position: number, scan: ScanParams
 
   const single = components.length === 1;
   const first = components[0]!;
+  // Every component of a frame has the same block size: 8, or 4/2/1 at a reduced scale.
+  const scaled = first.blockSize < 8;
+  const corner = cornerOf(first.blockSize);
+  const last = first.blockSize === 4 ? 24 : first.blockSize === 2 ? 4 : 0;
   const mcusX = single ? first.widthInBlocks : scan.mcusX;
   const totalMcus = single ? first.widthInBlocks * first.heightInBlocks : scan.mcusX * scan.mcusY;
   const interval = scan.restartInterval > 0 ? scan.restartInterval : totalMcus;
@@ -254,7 +418,8 @@ export function decodeScan(bytes: Uint8Array, position: number, scan: ScanParams
   /** Decodes one block at block (row, col) of component `c`, or leaves it blank when the data ran out. */
   const doBlock = (c: Component, row: number, col: number): void => {
     if (sequential) {
-      sequentialBlock(reader, c, block, written, row, col);
+      if (scaled) scaledBlock(reader, c, block, written, row, col, corner, last);
+      else sequentialBlock(reader, c, block, written, row, col);
     } else if (!reader.exhausted()) {
       decodeBlock(reader, c, c.coefficients!, (row * c.blocksPerLine + col) * 64, state);
     }
@@ -267,7 +432,8 @@ export function decodeScan(bytes: Uint8Array, position: number, scan: ScanParams
   while (mcu < totalMcus) {
     const end = Math.min(mcu + interval, totalMcus);
     if (layout !== null) {
-      decodeSequentialMcus(reader, layout, block, written, mcu, end, mcusX, onMcuRow);
+      if (scaled) decodeScaledMcus(reader, layout, block, written, mcu, end, mcusX, onMcuRow, corner, last);
+      else decodeSequentialMcus(reader, layout, block, written, mcu, end, mcusX, onMcuRow);
       mcu = end;
     }
     for (; mcu < end; mcu++) {
@@ -306,6 +472,8 @@ interface McuLayout {
   components: Component[];
   dy: Int32Array;
   dx: Int32Array;
+  /** decodeScaledMcus' plane offset of each block in the current MCU. */
+  at: Int32Array;
 }
 
 function mcuLayout(components: Component[]): McuLayout {
@@ -321,7 +489,7 @@ function mcuLayout(components: Component[]): McuLayout {
       }
     }
   }
-  return { components: list, dy: Int32Array.from(dy), dx: Int32Array.from(dx) };
+  return { components: list, dy: Int32Array.from(dy), dx: Int32Array.from(dx), at: new Int32Array(list.length) };
 }
 
 /**
@@ -342,6 +510,21 @@ function sequentialBlock(reader: BitReader, c: Component, block: Int16Array, wri
     else c.storeBlock(block, 0, row, col);
     for (let i = 0; i < n; i++) block[written[i]!] = 0;
   }
+}
+
+/**
+ * `sequentialBlock` for a reduced-size decode (block size 4, 2 or 1): see decodeSequentialScaled.
+ */
+function scaledBlock(reader: BitReader, c: Component, block: Int16Array, written: Uint8Array, row: number, col: number, corner: Uint8Array, last: number): void {
+  const result = reader.exhausted() ? 1 : decodeSequentialScaled(reader, c, block, written, corner, last);
+  if (result === 1) {
+    c.storeFlatBlock(block[0]!, row, col);
+    block[0] = 0;
+    return;
+  }
+  c.storeBlock(block, 0, row, col);
+  const n = result & 127;
+  for (let i = 0; i < n; i++) block[written[i]!] = 0;
 }
 
 /**
@@ -373,5 +556,61 @@ function decodeSequentialMcus(
       mcuCol = 0;
       mcuRow++;
     }
+  }
+}
+
+/**
+ * `decodeSequentialMcus` for a reduced-size decode: each block through decodeSequentialScaled,
+ * into its plane at an offset kept per block of the MCU layout, set once per MCU row (the ring's
+ * `%` is a division) and stepped per MCU.
+ */
+function decodeScaledMcus(
+  reader: BitReader,
+  layout: McuLayout,
+  block: Int16Array,
+  written: Uint8Array,
+  from: number,
+  to: number,
+  mcusX: number,
+  onMcuRow: { mcuRowDone(row: number): void } | undefined,
+  corner: Uint8Array,
+  last: number,
+): void {
+  const { components, at } = layout;
+  const blocks = components.length;
+  let mcuRow = (from / mcusX) | 0;
+  let mcuCol = from - mcuRow * mcusX;
+  scaledRowOffsets(layout, mcuRow, mcuCol);
+  for (let mcu = from; mcu < to; mcu++) {
+    for (let b = 0; b < blocks; b++) {
+      const c = components[b]!;
+      const offset = at[b]!;
+      at[b] = offset + c.h * c.blockSize;
+      const result = reader.exhausted() ? 1 : decodeSequentialScaled(reader, c, block, written, corner, last);
+      if (result === 1) {
+        c.storeScaledFlatAt(block[0]!, offset);
+        block[0] = 0;
+      } else {
+        c.storeScaledBlockAt(block, offset);
+        const n = result & 127;
+        for (let i = 0; i < n; i++) block[written[i]!] = 0;
+      }
+    }
+    if (++mcuCol === mcusX) {
+      if (onMcuRow !== undefined) onMcuRow.mcuRowDone(mcuRow);
+      mcuCol = 0;
+      mcuRow++;
+      scaledRowOffsets(layout, mcuRow, 0);
+    }
+  }
+}
+
+/** Sets `layout.at` to each block's plane offset in MCU (mcuRow, mcuCol) (ring planes: row modulo planeRows). */
+function scaledRowOffsets(layout: McuLayout, mcuRow: number, mcuCol: number): void {
+  const { components, dy, dx, at } = layout;
+  for (let b = 0; b < components.length; b++) {
+    const c = components[b]!;
+    const size = c.blockSize;
+    at[b] = ((((mcuRow * c.v + dy[b]!) * size) % c.planeRows) * c.stride) + (mcuCol * c.h + dx[b]!) * size;
   }
 }
