@@ -9,7 +9,7 @@ import * as idctScaledModule from './idct-scaled.js';
 // Module-level copies of imported bindings: TurboFan folds a module's own `const`s into the code
 // but re-reads an imported binding, with its checks, at every use (see color-420.ts).
 const { idct8x8, idct8x8Corner, idctFlat8x8 } = idctModule;
-const { flatScaledSample, idct4x4, idctScaled } = idctScaledModule;
+const { flatScaledSample, idct4x4, idct4x4Dequantized, idctScaled } = idctScaledModule;
 
 export class Component {
   readonly id: number;
@@ -109,6 +109,23 @@ export class Component {
   storeScaledBlockAt(coefficients: Int16Array, at: number): void {
     if (this.blockSize === 4) idct4x4(coefficients, 0, this.quant!, this.words!, at >> 2, this.stride >> 2);
     else idctScaled(coefficients, 0, this.quant!, this.plane, at, this.stride, this.blockSize, this.workspace);
+  }
+
+  /** `storeScaledBlockAt` at 1/2 scale (blockSize 4) for coefficients already multiplied by their quantisation steps (see `idct4x4Dequantized`). */
+  storeHalfBlockAt(dequantized: Int32Array, at: number): void {
+    idct4x4Dequantized(dequantized, this.words!, at >> 2, this.stride >> 2);
+  }
+
+  /** `storeScaledFlatAt` at 1/2 scale for a DC term already multiplied by its quantisation step. */
+  storeHalfFlatAt(dc: number, at: number): void {
+    const word = flatScaledSample(dc, 1) * 0x01010101;
+    const words = this.words!;
+    const s = this.stride >> 2;
+    const w = at >> 2;
+    words[w] = word;
+    words[w + s] = word;
+    words[w + 2 * s] = word;
+    words[w + 3 * s] = word;
   }
 
   /** `storeFlatBlock` at a reduced size, at sample offset `at` (see `storeScaledBlockAt`). */

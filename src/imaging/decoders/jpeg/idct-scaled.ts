@@ -293,3 +293,163 @@ export function idct4x4(
       (limit[((e0 - o0 + bias) >> FINAL_SHIFT) & 1023]! << SHIFT3);
   }
 }
+
+/**
+ * `idct4x4` of coefficients already multiplied by their quantisation step (`coefficients[i]` =
+ * coefficient × quant[i], natural order, from index 0): the reduced-scale block decoder stores
+ * them so (decodeSequentialHalf in scan.ts), one multiplication per coefficient decoded instead of
+ * sixteen loads and multiplications per block here. The same integers enter the same arithmetic,
+ * so the same samples.
+ */
+export function idct4x4Dequantized(
+  coefficients: Int32Array,
+  out: Uint32Array,
+  outOffset: number,
+  stride: number,
+): void {
+  const c = coefficients;
+  const limit = RANGE_LIMIT;
+  const round1 = 1 << (CONST_BITS - PASS1_BITS - 1);
+  const shift1 = CONST_BITS - PASS1_BITS;
+  const bias = (1 << (FINAL_SHIFT - 1)) + (128 << FINAL_SHIFT);
+  let a00 = 0, a10 = 0, a20 = 0, a30 = 0;
+  {
+    const f0 = c[0]!;
+    const r1 = c[8]!;
+    const r2 = c[16]!;
+    const r3 = c[24]!;
+    if ((r1 | r2 | r3) === 0) {
+      a00 = a10 = a20 = a30 = (f0 * FIX_DC + round1) >> shift1;
+    } else {
+      const f1 = r1;
+      const f2 = r2;
+      const f3 = r3;
+      const e0 = (f0 + f2) * FIX_DC;
+      const e1 = (f0 - f2) * FIX_DC;
+      const o0 = f1 * FIX_C1 + f3 * FIX_C3;
+      const o1 = f1 * FIX_C3 - f3 * FIX_C1;
+      a00 = (e0 + o0 + round1) >> shift1;
+      a10 = (e1 + o1 + round1) >> shift1;
+      a20 = (e1 - o1 + round1) >> shift1;
+      a30 = (e0 - o0 + round1) >> shift1;
+    }
+  }
+  let a01 = 0, a11 = 0, a21 = 0, a31 = 0;
+  {
+    const f0 = c[1]!;
+    const r1 = c[9]!;
+    const r2 = c[17]!;
+    const r3 = c[25]!;
+    if ((r1 | r2 | r3) === 0) {
+      a01 = a11 = a21 = a31 = (f0 * FIX_DC + round1) >> shift1;
+    } else {
+      const f1 = r1;
+      const f2 = r2;
+      const f3 = r3;
+      const e0 = (f0 + f2) * FIX_DC;
+      const e1 = (f0 - f2) * FIX_DC;
+      const o0 = f1 * FIX_C1 + f3 * FIX_C3;
+      const o1 = f1 * FIX_C3 - f3 * FIX_C1;
+      a01 = (e0 + o0 + round1) >> shift1;
+      a11 = (e1 + o1 + round1) >> shift1;
+      a21 = (e1 - o1 + round1) >> shift1;
+      a31 = (e0 - o0 + round1) >> shift1;
+    }
+  }
+  let a02 = 0, a12 = 0, a22 = 0, a32 = 0;
+  {
+    const f0 = c[2]!;
+    const r1 = c[10]!;
+    const r2 = c[18]!;
+    const r3 = c[26]!;
+    if ((r1 | r2 | r3) === 0) {
+      a02 = a12 = a22 = a32 = (f0 * FIX_DC + round1) >> shift1;
+    } else {
+      const f1 = r1;
+      const f2 = r2;
+      const f3 = r3;
+      const e0 = (f0 + f2) * FIX_DC;
+      const e1 = (f0 - f2) * FIX_DC;
+      const o0 = f1 * FIX_C1 + f3 * FIX_C3;
+      const o1 = f1 * FIX_C3 - f3 * FIX_C1;
+      a02 = (e0 + o0 + round1) >> shift1;
+      a12 = (e1 + o1 + round1) >> shift1;
+      a22 = (e1 - o1 + round1) >> shift1;
+      a32 = (e0 - o0 + round1) >> shift1;
+    }
+  }
+  let a03 = 0, a13 = 0, a23 = 0, a33 = 0;
+  {
+    const f0 = c[3]!;
+    const r1 = c[11]!;
+    const r2 = c[19]!;
+    const r3 = c[27]!;
+    if ((r1 | r2 | r3) === 0) {
+      a03 = a13 = a23 = a33 = (f0 * FIX_DC + round1) >> shift1;
+    } else {
+      const f1 = r1;
+      const f2 = r2;
+      const f3 = r3;
+      const e0 = (f0 + f2) * FIX_DC;
+      const e1 = (f0 - f2) * FIX_DC;
+      const o0 = f1 * FIX_C1 + f3 * FIX_C3;
+      const o1 = f1 * FIX_C3 - f3 * FIX_C1;
+      a03 = (e0 + o0 + round1) >> shift1;
+      a13 = (e1 + o1 + round1) >> shift1;
+      a23 = (e1 - o1 + round1) >> shift1;
+      a33 = (e0 - o0 + round1) >> shift1;
+    }
+  }
+  if ((a01 | a02 | a03) === 0) {
+    out[outOffset] = limit[((a00 * FIX_DC + bias) >> FINAL_SHIFT) & 1023]! * 0x01010101;
+  } else {
+    const e0 = (a00 + a02) * FIX_DC;
+    const e1 = (a00 - a02) * FIX_DC;
+    const o0 = a01 * FIX_C1 + a03 * FIX_C3;
+    const o1 = a01 * FIX_C3 - a03 * FIX_C1;
+    out[outOffset] =
+      (limit[((e0 + o0 + bias) >> FINAL_SHIFT) & 1023]! << SHIFT0) |
+      (limit[((e1 + o1 + bias) >> FINAL_SHIFT) & 1023]! << SHIFT1) |
+      (limit[((e1 - o1 + bias) >> FINAL_SHIFT) & 1023]! << SHIFT2) |
+      (limit[((e0 - o0 + bias) >> FINAL_SHIFT) & 1023]! << SHIFT3);
+  }
+  if ((a11 | a12 | a13) === 0) {
+    out[outOffset + stride] = limit[((a10 * FIX_DC + bias) >> FINAL_SHIFT) & 1023]! * 0x01010101;
+  } else {
+    const e0 = (a10 + a12) * FIX_DC;
+    const e1 = (a10 - a12) * FIX_DC;
+    const o0 = a11 * FIX_C1 + a13 * FIX_C3;
+    const o1 = a11 * FIX_C3 - a13 * FIX_C1;
+    out[outOffset + stride] =
+      (limit[((e0 + o0 + bias) >> FINAL_SHIFT) & 1023]! << SHIFT0) |
+      (limit[((e1 + o1 + bias) >> FINAL_SHIFT) & 1023]! << SHIFT1) |
+      (limit[((e1 - o1 + bias) >> FINAL_SHIFT) & 1023]! << SHIFT2) |
+      (limit[((e0 - o0 + bias) >> FINAL_SHIFT) & 1023]! << SHIFT3);
+  }
+  if ((a21 | a22 | a23) === 0) {
+    out[outOffset + 2 * stride] = limit[((a20 * FIX_DC + bias) >> FINAL_SHIFT) & 1023]! * 0x01010101;
+  } else {
+    const e0 = (a20 + a22) * FIX_DC;
+    const e1 = (a20 - a22) * FIX_DC;
+    const o0 = a21 * FIX_C1 + a23 * FIX_C3;
+    const o1 = a21 * FIX_C3 - a23 * FIX_C1;
+    out[outOffset + 2 * stride] =
+      (limit[((e0 + o0 + bias) >> FINAL_SHIFT) & 1023]! << SHIFT0) |
+      (limit[((e1 + o1 + bias) >> FINAL_SHIFT) & 1023]! << SHIFT1) |
+      (limit[((e1 - o1 + bias) >> FINAL_SHIFT) & 1023]! << SHIFT2) |
+      (limit[((e0 - o0 + bias) >> FINAL_SHIFT) & 1023]! << SHIFT3);
+  }
+  if ((a31 | a32 | a33) === 0) {
+    out[outOffset + 3 * stride] = limit[((a30 * FIX_DC + bias) >> FINAL_SHIFT) & 1023]! * 0x01010101;
+  } else {
+    const e0 = (a30 + a32) * FIX_DC;
+    const e1 = (a30 - a32) * FIX_DC;
+    const o0 = a31 * FIX_C1 + a33 * FIX_C3;
+    const o1 = a31 * FIX_C3 - a33 * FIX_C1;
+    out[outOffset + 3 * stride] =
+      (limit[((e0 + o0 + bias) >> FINAL_SHIFT) & 1023]! << SHIFT0) |
+      (limit[((e1 + o1 + bias) >> FINAL_SHIFT) & 1023]! << SHIFT1) |
+      (limit[((e1 - o1 + bias) >> FINAL_SHIFT) & 1023]! << SHIFT2) |
+      (limit[((e0 - o0 + bias) >> FINAL_SHIFT) & 1023]! << SHIFT3);
+  }
+}
