@@ -5,6 +5,7 @@
  */
 import { BitReader } from './bit-reader.js';
 import * as huffmanModule from './huffman.js';
+import type { HuffmanTable } from './huffman.js';
 import type { Component } from './component.js';
 import { RST0, RST7, findMarker } from './markers.js';
 import * as zigzagModule from './zigzag.js';
@@ -45,6 +46,41 @@ interface ProgressiveState {
 type BlockDecoder = (reader: BitReader, component: Component, coefficients: Int16Array, offset: number, state: ProgressiveState) => void;
 
 /**
+ * The DC step of a sequential block: adds the coded difference to `c.pred`, the reader's fields
+ * left current for the block decoder to load into its locals.
+ */
+function decodeDcDifference(reader: BitReader, c: Component): void {
+  const bits = LOOKUP_BITS;
+  if (reader.count < bits) reader.fill();
+  const count = reader.count;
+  const dcFast = c.dcTable!.fast[(reader.buffer >>> (count - bits)) & ((1 << bits) - 1)]!;
+  // A DC symbol is a size alone; one with a high nibble (damaged data) takes the slow path, as before.
+  if (dcFast !== 0 && (dcFast & 0xf00) === 0) {
+    reader.count = count - ((dcFast >> 4) & 15);
+    c.pred += dcFast >> 16;
+  } else {
+    const t = reader.decode(c.dcTable!);
+    c.pred += t === 0 ? 0 : reader.receiveExtend(t);
+  }
+}
+
+/**
+ * An AC symbol the fast table does not resolve (a longer code, or damaged data), read through the
+ * reader and returned in the fast table's format with its bits already consumed (length field 0):
+ * value << 16 | run << 8 | size. A run past the block's end (`k` + run > 63) leaves the value bits
+ * unread, as the fast path does, and has length = size, so the caller's damaged-run step reads none.
+ * The block decoders' loops then handle both kinds of symbol with the same code.
+ */
+function slowAcEntry(reader: BitReader, acTable: HuffmanTable, k: number): number {
+  const rs = reader.decode(acTable);
+  const s = rs & 15;
+  const r = rs >> 4;
+  if (s === 0) return r << 8;
+  if (k + r > 63) return (r << 8) | (s << 4) | s;
+  return (reader.receiveExtend(s) << 16) | (r << 8) | s;
+}
+
+/**
  * Decodes one sequential block into `coefficients` (which must be all zero), returning how many
  * entries it wrote, their natural indexes in `written` (the DC term first; every AC entry written
  * is non-zero): 1 means only the DC term, which lets the caller skip the IDCT, and the caller
@@ -58,32 +94,19 @@ type BlockDecoder = (reader: BitReader, component: Component, coefficients: Int1
  * time: with LOOKUP_BITS 9 → 11, 47.8 → 43.4 ms CPU, 1.10×, alternated in one process).
  */
 function decodeSequential(reader: BitReader, c: Component, coefficients: Int16Array, offset: number, written: Uint8Array): number {
-  const dcTable = c.dcTable!;
+  decodeDcDifference(reader, c);
+  coefficients[offset] = c.pred;
+  written[0] = 0;
+  let n = 1;
   const acTable = c.acTable!;
+  const acFast = acTable.fast;
   const zigzag = ZIGZAG;
   // Imported bindings are re-read with a hole check at every use (not folded like a module's own
   // constants): in a local, the two uses per coefficient cost nothing.
   const bits = LOOKUP_BITS;
   const mask = (1 << bits) - 1;
-  if (reader.count < bits) reader.fill();
   let buffer = reader.buffer;
   let count = reader.count;
-  const dcFast = dcTable.fast[(buffer >>> (count - bits)) & mask]!;
-  // A DC symbol is a size alone; one with a high nibble (damaged data) takes the slow path, as before.
-  if (dcFast !== 0 && (dcFast & 0xf00) === 0) {
-    count -= (dcFast >> 4) & 15;
-    c.pred += dcFast >> 16;
-  } else {
-    reader.count = count;
-    const t = reader.decode(dcTable);
-    c.pred += t === 0 ? 0 : reader.receiveExtend(t);
-    buffer = reader.buffer;
-    count = reader.count;
-  }
-  coefficients[offset] = c.pred;
-  written[0] = 0;
-  let n = 1;
-  const acFast = acTable.fast;
   const data = reader.data;
   for (let k = 1; k < 64; ) {
     if (count < bits) {
@@ -101,45 +124,29 @@ function decodeSequential(reader: BitReader, c: Component, coefficients: Int16Ar
         count = reader.count;
       }
     }
-    const fast = acFast[(buffer >>> (count - bits)) & mask]!;
-    if (fast !== 0) {
-      if ((fast & 15) === 0) {
-        // End of block, or (run 15) sixteen zeros.
-        count -= (fast >> 4) & 15;
-        if ((fast & 0xf00) !== 0xf00) break;
-        k += 16;
-        continue;
-      }
-      k += (fast >> 8) & 15;
-      if (k > 63) {
-        count -= ((fast >> 4) & 15) - (fast & 15); // damaged: like the slow path, the value bits stay unread
-        break;
-      }
+    let fast = acFast[(buffer >>> (count - bits)) & mask]!;
+    if (fast === 0) {
+      reader.count = count;
+      fast = slowAcEntry(reader, acTable, k) | 0; // an int32, as the table entry: a tagged phi slowed the loop
+      buffer = reader.buffer;
+      count = reader.count;
+    }
+    if ((fast & 15) === 0) {
+      // End of block, or (run 15) sixteen zeros.
       count -= (fast >> 4) & 15;
-      const z = zigzag[k]!;
-      coefficients[offset + z] = fast >> 16;
-      written[n++] = z;
-      k++;
+      if ((fast & 0xf00) !== 0xf00) break;
+      k += 16;
       continue;
     }
-    reader.count = count;
-    const rs = reader.decode(acTable);
-    const s = rs & 15;
-    const r = rs >> 4;
-    buffer = reader.buffer;
-    count = reader.count;
-    if (s === 0) {
-      if (r < 15) break; // end of block
-      k += 16; // sixteen zeros
-      continue;
+    k += (fast >> 8) & 15;
+    if (k > 63) {
+      count -= ((fast >> 4) & 15) - (fast & 15); // damaged: a run past the block's end, its value bits unread
+      break;
     }
-    k += r;
-    if (k > 63) break; // damaged: a run past the block's end
+    count -= (fast >> 4) & 15;
     const z = zigzag[k]!;
-    coefficients[offset + z] = reader.receiveExtend(s);
+    coefficients[offset + z] = fast >> 16;
     written[n++] = z;
-    buffer = reader.buffer;
-    count = reader.count;
     k++;
   }
   reader.count = count;
@@ -147,201 +154,35 @@ function decodeSequential(reader: BitReader, c: Component, coefficients: Int16Ar
 }
 
 /**
- * For a decode at 1/2, 1/4 or 1/8 scale the reduced IDCT reads only the top-left N×N coefficients
- * (N = 4, 2, 1): the last coded position inside that corner, where the zigzag reaches (N−1, N−1).
- * Past it a block's coefficients are only read over, to find the block's end.
- */
-function cornerLast(size: number): number {
-  return size === 4 ? 24 : size === 2 ? 4 : 0;
-}
-
-/**
- * `decodeSequential` for a reduced-size decode: the same bits read in the same way, but no list
- * of what was written: coefficients up to the corner's last coded position (`last`, see
- * cornerLast) are stored at their natural index, those past it not at all, and the caller clears
- * only the top-left 4×4 (`clearCorner`), the one part of `coefficients` a reduced IDCT reads;
- * entries outside it are left as they are and never read. Returns 128 when any AC coefficient
- * was decoded (inside the corner or not), else 0: a block with none is flat, one with only higher
- * frequencies still goes through the IDCT, as before, so the samples are the same.
+ * `decodeSequential` for a reduced-size decode (1/2, 1/4, 1/8): the same bits read in the same
+ * way, but each coefficient is stored multiplied by its quantisation step (what the reduced IDCTs
+ * read, see idct4x4) at its natural index in an Int32Array, with no list of them: the caller
+ * clears only the top-left 4×4, the one part a reduced IDCT reads (entries outside it are left
+ * dirty and never read). The values are those an Int16Array entry would hold (wrapped to 16 bits:
+ * the DC sum of damaged data), times the step, which fits in 32 bits. Returns 128 when any AC
+ * coefficient was decoded, else 0: a block with none is flat.
  *
- * Nearly all of a photo's AC coefficients at 1/2 scale lie within the first 25 coded positions
- * (the 25 MP photo: 1 699 845 of 1 700 072); keeping no list of them and clearing four words
- * instead of each entry is what the 1/2-scale decode gains here (see the commit's figures).
+ * Its own loop, not decodeSequential's form: written that way (the slow path through slowAcEntry,
+ * merged with the fast one) the 25 MP photo's 1/2 decode measured 0.96× and its 1/8 decode 0.97×
+ * (15 alternated runs against a686646), this loop 0.98–1.00× (21 runs). Both loops write the
+ * two-byte refill out: through a shared BitReader method the 1/2 decode measured 0.95×.
  */
-function decodeSequentialScaled(reader: BitReader, c: Component, coefficients: Int16Array, last: number): number {
-  const dcTable = c.dcTable!;
-  const acTable = c.acTable!;
-  const zigzag = ZIGZAG;
-  const bits = LOOKUP_BITS;
-  const mask = (1 << bits) - 1;
-  if (reader.count < bits) reader.fill();
-  let buffer = reader.buffer;
-  let count = reader.count;
-  const dcFast = dcTable.fast[(buffer >>> (count - bits)) & mask]!;
-  if (dcFast !== 0 && (dcFast & 0xf00) === 0) {
-    count -= (dcFast >> 4) & 15;
-    c.pred += dcFast >> 16;
-  } else {
-    reader.count = count;
-    const t = reader.decode(dcTable);
-    c.pred += t === 0 ? 0 : reader.receiveExtend(t);
-    buffer = reader.buffer;
-    count = reader.count;
-  }
-  coefficients[0] = c.pred;
-  let any = 0;
-  const acFast = acTable.fast;
-  const data = reader.data;
-  let k = 1;
-  // Inside the corner's coded positions: store every coefficient at its natural index.
-  while (k <= last) {
-    if (count < bits) {
-      const p = reader.position;
-      if (p + 1 < reader.safe) {
-        // Two bytes without a 0xFF among them (see BitReader.safe): no stuffing, marker or end to test.
-        buffer = (buffer << 16) | (data[p]! << 8) | data[p + 1]!;
-        reader.buffer = buffer;
-        reader.position = p + 2;
-        count += 16;
-      } else {
-        reader.count = count;
-        reader.fill();
-        buffer = reader.buffer;
-        count = reader.count;
-      }
-    }
-    const fast = acFast[(buffer >>> (count - bits)) & mask]!;
-    if (fast !== 0) {
-      if ((fast & 15) === 0) {
-        count -= (fast >> 4) & 15;
-        if ((fast & 0xf00) !== 0xf00) {
-          reader.count = count;
-          return any;
-        }
-        k += 16;
-        continue;
-      }
-      k += (fast >> 8) & 15;
-      if (k > 63) {
-        reader.count = count - ((fast >> 4) & 15) + (fast & 15); // damaged: the value bits stay unread
-        return any;
-      }
-      count -= (fast >> 4) & 15;
-      coefficients[zigzag[k]!] = fast >> 16;
-    } else {
-      reader.count = count;
-      const rs = reader.decode(acTable);
-      const s = rs & 15;
-      buffer = reader.buffer;
-      count = reader.count;
-      if (s === 0) {
-        if (rs >> 4 < 15) return any;
-        k += 16;
-        continue;
-      }
-      k += rs >> 4;
-      if (k > 63) return any;
-      coefficients[zigzag[k]!] = reader.receiveExtend(s);
-      buffer = reader.buffer;
-      count = reader.count;
-    }
-    any = 128;
-    k++;
-  }
-  // Past the corner: only the block's end is wanted.
-  while (k < 64) {
-    if (count < bits) {
-      const p = reader.position;
-      if (p + 1 < reader.safe) {
-        // Two bytes without a 0xFF among them (see BitReader.safe): no stuffing, marker or end to test.
-        buffer = (buffer << 16) | (data[p]! << 8) | data[p + 1]!;
-        reader.buffer = buffer;
-        reader.position = p + 2;
-        count += 16;
-      } else {
-        reader.count = count;
-        reader.fill();
-        buffer = reader.buffer;
-        count = reader.count;
-      }
-    }
-    const fast = acFast[(buffer >>> (count - bits)) & mask]!;
-    if (fast !== 0) {
-      if ((fast & 15) === 0) {
-        count -= (fast >> 4) & 15;
-        if ((fast & 0xf00) !== 0xf00) break;
-        k += 16;
-        continue;
-      }
-      k += (fast >> 8) & 15;
-      if (k > 63) {
-        count -= ((fast >> 4) & 15) - (fast & 15); // damaged: the value bits stay unread
-        break;
-      }
-      count -= (fast >> 4) & 15;
-      any = 128;
-      k++;
-      continue;
-    }
-    reader.count = count;
-    const rs = reader.decode(acTable);
-    const s = rs & 15;
-    buffer = reader.buffer;
-    count = reader.count;
-    if (s === 0) {
-      if (rs >> 4 < 15) break;
-      k += 16;
-      continue;
-    }
-    k += rs >> 4;
-    if (k > 63) break;
-    reader.receiveExtend(s);
-    buffer = reader.buffer;
-    count = reader.count;
-    any = 128;
-    k++;
-  }
-  reader.count = count;
-  return any;
-}
-
-/**
- * decodeSequentialScaled at 1/2 scale, storing each coefficient multiplied by its quantisation
- * step into an Int32Array (as an Int16Array entry would hold it, times the step: an Int16 value
- * times a step of at most 16 bits fits in 32 bits), for `idct4x4Dequantized`: a multiplication
- * per coefficient decoded (2.9 AC per block on the 25 MP photo's non-flat blocks) instead of
- * sixteen loads and multiplications per block in the IDCT.
- */
-function decodeSequentialHalf(reader: BitReader, c: Component, coefficients: Int32Array): number {
+function decodeSequentialScaled(reader: BitReader, c: Component, coefficients: Int32Array): number {
   const quant = c.quant!;
-  const last = 24;
-  const dcTable = c.dcTable!;
+  decodeDcDifference(reader, c);
   const acTable = c.acTable!;
   const zigzag = ZIGZAG;
   const bits = LOOKUP_BITS;
   const mask = (1 << bits) - 1;
-  if (reader.count < bits) reader.fill();
   let buffer = reader.buffer;
   let count = reader.count;
-  const dcFast = dcTable.fast[(buffer >>> (count - bits)) & mask]!;
-  if (dcFast !== 0 && (dcFast & 0xf00) === 0) {
-    count -= (dcFast >> 4) & 15;
-    c.pred += dcFast >> 16;
-  } else {
-    reader.count = count;
-    const t = reader.decode(dcTable);
-    c.pred += t === 0 ? 0 : reader.receiveExtend(t);
-    buffer = reader.buffer;
-    count = reader.count;
-  }
   // What an Int16Array entry would hold (the DC sum of damaged data may leave 16 bits), times its step.
   coefficients[0] = ((c.pred << 16) >> 16) * quant[0]!;
   let any = 0;
   const acFast = acTable.fast;
   const data = reader.data;
   let k = 1;
-  // Inside the corner's coded positions: store every coefficient at its natural index.
-  while (k <= last) {
+  while (k < 64) {
     if (count < bits) {
       const p = reader.position;
       if (p + 1 < reader.safe) {
@@ -374,10 +215,8 @@ function decodeSequentialHalf(reader: BitReader, c: Component, coefficients: Int
         return any;
       }
       count -= (fast >> 4) & 15;
-      {
-        const z = zigzag[k]!;
-        coefficients[z] = (fast >> 16) * quant[z]!;
-      }
+      const z = zigzag[k]!;
+      coefficients[z] = (fast >> 16) * quant[z]!;
     } else {
       reader.count = count;
       const rs = reader.decode(acTable);
@@ -391,66 +230,11 @@ function decodeSequentialHalf(reader: BitReader, c: Component, coefficients: Int
       }
       k += rs >> 4;
       if (k > 63) return any;
-      {
-        const z = zigzag[k]!;
-        coefficients[z] = ((reader.receiveExtend(s) << 16) >> 16) * quant[z]!;
-      }
+      const z = zigzag[k]!;
+      coefficients[z] = ((reader.receiveExtend(s) << 16) >> 16) * quant[z]!;
       buffer = reader.buffer;
       count = reader.count;
     }
-    any = 128;
-    k++;
-  }
-  // Past the corner: only the block's end is wanted.
-  while (k < 64) {
-    if (count < bits) {
-      const p = reader.position;
-      if (p + 1 < reader.safe) {
-        // Two bytes without a 0xFF among them (see BitReader.safe): no stuffing, marker or end to test.
-        buffer = (buffer << 16) | (data[p]! << 8) | data[p + 1]!;
-        reader.buffer = buffer;
-        reader.position = p + 2;
-        count += 16;
-      } else {
-        reader.count = count;
-        reader.fill();
-        buffer = reader.buffer;
-        count = reader.count;
-      }
-    }
-    const fast = acFast[(buffer >>> (count - bits)) & mask]!;
-    if (fast !== 0) {
-      if ((fast & 15) === 0) {
-        count -= (fast >> 4) & 15;
-        if ((fast & 0xf00) !== 0xf00) break;
-        k += 16;
-        continue;
-      }
-      k += (fast >> 8) & 15;
-      if (k > 63) {
-        count -= ((fast >> 4) & 15) - (fast & 15); // damaged: the value bits stay unread
-        break;
-      }
-      count -= (fast >> 4) & 15;
-      any = 128;
-      k++;
-      continue;
-    }
-    reader.count = count;
-    const rs = reader.decode(acTable);
-    const s = rs & 15;
-    buffer = reader.buffer;
-    count = reader.count;
-    if (s === 0) {
-      if (rs >> 4 < 15) break;
-      k += 16;
-      continue;
-    }
-    k += rs >> 4;
-    if (k > 63) break;
-    reader.receiveExtend(s);
-    buffer = reader.buffer;
-    count = reader.count;
     any = 128;
     k++;
   }
@@ -571,13 +355,9 @@ export function decodeScan(bytes: Uint8Array, position: number, scan: ScanParams
   const first = components[0]!;
   // Every component of a frame has the same block size: 8, or 4/2/1 at a reduced scale.
   const scaled = first.blockSize < 8;
-  const last = cornerLast(first.blockSize);
-  // `block` as doubles, for clearCorner.
-  const corner = new Float64Array(block.buffer, block.byteOffset, 16);
-  // Interleaved scans at 1/2 scale (a photo's view): dequantized coefficients (decodeHalfMcus).
-  const half = first.blockSize === 4;
-  const block32 = new Int32Array(half ? 64 : 0);
-  const corner32 = new Float64Array(block32.buffer);
+  // A reduced-size block's dequantized coefficients (decodeSequentialScaled), and the same bytes as doubles for clearCorner.
+  const scaledBlock = new Int32Array(scaled ? 64 : 0);
+  const corner = new Float64Array(scaledBlock.buffer);
   const mcusX = single ? first.widthInBlocks : scan.mcusX;
   const totalMcus = single ? first.widthInBlocks * first.heightInBlocks : scan.mcusX * scan.mcusY;
   const interval = scan.restartInterval > 0 ? scan.restartInterval : totalMcus;
@@ -585,7 +365,7 @@ export function decodeScan(bytes: Uint8Array, position: number, scan: ScanParams
   /** Decodes one block at block (row, col) of component `c`, or leaves it blank when the data ran out. */
   const doBlock = (c: Component, row: number, col: number): void => {
     if (sequential) {
-      if (scaled) scaledBlock(reader, c, block, corner, row, col, last);
+      if (scaled) decodeScaledBlock(reader, c, scaledBlock, corner, c.planeOffset(row, col));
       else sequentialBlock(reader, c, block, written, row, col);
     } else if (!reader.exhausted()) {
       decodeBlock(reader, c, c.coefficients!, (row * c.blocksPerLine + col) * 64, state);
@@ -599,8 +379,7 @@ export function decodeScan(bytes: Uint8Array, position: number, scan: ScanParams
   while (mcu < totalMcus) {
     const end = Math.min(mcu + interval, totalMcus);
     if (layout !== null) {
-      if (half) decodeHalfMcus(reader, layout, block32, corner32, mcu, end, mcusX, onMcuRow);
-      else if (scaled) decodeScaledMcus(reader, layout, block, corner, mcu, end, mcusX, onMcuRow, last);
+      if (scaled) decodeScaledMcus(reader, layout, scaledBlock, corner, mcu, end, mcusX, onMcuRow);
       else decodeSequentialMcus(reader, layout, block, written, mcu, end, mcusX, onMcuRow);
       mcu = end;
     }
@@ -681,25 +460,31 @@ function sequentialBlock(reader: BitReader, c: Component, block: Int16Array, wri
 }
 
 /**
- * `sequentialBlock` for a reduced-size decode (block size 4, 2 or 1): see decodeSequentialScaled.
- * `corner` is `block`'s bytes as doubles: its entries 0, 2, 4 and 6 are the 4×4 top-left corner.
+ * `sequentialBlock` for a reduced-size decode (block size 4, 2 or 1), into the plane at sample
+ * offset `at`: see decodeSequentialScaled. `corner` is `block`'s bytes as doubles.
  */
-function scaledBlock(reader: BitReader, c: Component, block: Int16Array, corner: Float64Array, row: number, col: number, last: number): void {
-  if (reader.exhausted() || decodeSequentialScaled(reader, c, block, last) === 0) {
-    c.storeFlatBlock(block[0]!, row, col);
+function decodeScaledBlock(reader: BitReader, c: Component, block: Int32Array, corner: Float64Array, at: number): void {
+  if (reader.exhausted()) {
+    c.storeScaledFlatAt(0, at);
+  } else if (decodeSequentialScaled(reader, c, block) === 0) {
+    c.storeScaledFlatAt(block[0]!, at);
     block[0] = 0;
-    return;
+  } else {
+    c.storeScaledBlockAt(block, at);
+    clearCorner(corner);
   }
-  c.storeBlock(block, 0, row, col);
-  clearCorner(corner);
 }
 
-/** Zeroes the top-left 4×4 of a block of 64 Int16 coefficients seen as 16 doubles: four stores instead of one per entry written. */
+/** Zeroes the top-left 4×4 of a block of 64 Int32 coefficients seen as 32 doubles: eight stores instead of one per entry written. */
 function clearCorner(corner: Float64Array): void {
   corner[0] = 0;
-  corner[2] = 0;
+  corner[1] = 0;
   corner[4] = 0;
-  corner[6] = 0;
+  corner[5] = 0;
+  corner[8] = 0;
+  corner[9] = 0;
+  corner[12] = 0;
+  corner[13] = 0;
 }
 
 /**
@@ -735,53 +520,11 @@ function decodeSequentialMcus(
 }
 
 /**
- * `decodeSequentialMcus` for a reduced-size decode: each block through decodeSequentialScaled,
- * into its plane at an offset kept per block of the MCU layout, set once per MCU row (the ring's
- * `%` is a division) and stepped per MCU.
+ * `decodeSequentialMcus` for a reduced-size decode: each block through decodeScaledBlock, into its
+ * plane at an offset kept per block of the MCU layout, set once per MCU row (the ring's `%` is a
+ * division) and stepped per MCU.
  */
 function decodeScaledMcus(
-  reader: BitReader,
-  layout: McuLayout,
-  block: Int16Array,
-  corner: Float64Array,
-  from: number,
-  to: number,
-  mcusX: number,
-  onMcuRow: { mcuRowDone(row: number): void } | undefined,
-  last: number,
-): void {
-  const { components, at } = layout;
-  const blocks = components.length;
-  let mcuRow = (from / mcusX) | 0;
-  let mcuCol = from - mcuRow * mcusX;
-  scaledRowOffsets(layout, mcuRow, mcuCol);
-  for (let mcu = from; mcu < to; mcu++) {
-    for (let b = 0; b < blocks; b++) {
-      const c = components[b]!;
-      const offset = at[b]!;
-      at[b] = offset + c.h * c.blockSize;
-      if (reader.exhausted() || decodeSequentialScaled(reader, c, block, last) === 0) {
-        c.storeScaledFlatAt(block[0]!, offset);
-        block[0] = 0;
-      } else {
-        c.storeScaledBlockAt(block, offset);
-        clearCorner(corner);
-      }
-    }
-    if (++mcuCol === mcusX) {
-      if (onMcuRow !== undefined) onMcuRow.mcuRowDone(mcuRow);
-      mcuCol = 0;
-      mcuRow++;
-      scaledRowOffsets(layout, mcuRow, 0);
-    }
-  }
-}
-
-/**
- * decodeScaledMcus at 1/2 scale with dequantized coefficients (decodeSequentialHalf): `block` is
- * Int32, `corner` its bytes as doubles (the 4×4 top-left at entries 0, 1, 4, 5, 8, 9, 12, 13).
- */
-function decodeHalfMcus(
   reader: BitReader,
   layout: McuLayout,
   block: Int32Array,
@@ -800,23 +543,8 @@ function decodeHalfMcus(
     for (let b = 0; b < blocks; b++) {
       const c = components[b]!;
       const offset = at[b]!;
-      at[b] = offset + c.h * 4;
-      if (reader.exhausted()) {
-        c.storeHalfFlatAt(0, offset);
-      } else if (decodeSequentialHalf(reader, c, block) === 0) {
-        c.storeHalfFlatAt(block[0]!, offset);
-        block[0] = 0;
-      } else {
-        c.storeHalfBlockAt(block, offset);
-        corner[0] = 0;
-        corner[1] = 0;
-        corner[4] = 0;
-        corner[5] = 0;
-        corner[8] = 0;
-        corner[9] = 0;
-        corner[12] = 0;
-        corner[13] = 0;
-      }
+      at[b] = offset + c.h * c.blockSize;
+      decodeScaledBlock(reader, c, block, corner, offset);
     }
     if (++mcuCol === mcusX) {
       if (onMcuRow !== undefined) onMcuRow.mcuRowDone(mcuRow);
@@ -832,7 +560,6 @@ function scaledRowOffsets(layout: McuLayout, mcuRow: number, mcuCol: number): vo
   const { components, dy, dx, at } = layout;
   for (let b = 0; b < components.length; b++) {
     const c = components[b]!;
-    const size = c.blockSize;
-    at[b] = ((((mcuRow * c.v + dy[b]!) * size) % c.planeRows) * c.stride) + (mcuCol * c.h + dx[b]!) * size;
+    at[b] = c.planeOffset(mcuRow * c.v + dy[b]!, mcuCol * c.h + dx[b]!);
   }
 }
