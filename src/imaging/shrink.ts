@@ -854,8 +854,7 @@ export class Ycbcr420Shrinker {
       const wi = t * chromaLines.count;
       verticalSums(cb, cbWords, chromaFirst, chromaStride, chromaRows, chromaLines.weight, wi, chromaLines.count, this.cbSums, chromaWidth);
       verticalSums(cr, crWords, chromaFirst, chromaStride, chromaRows, chromaLines.weight, wi, chromaLines.count, this.crSums, chromaWidth);
-      if (this.taps !== null) writeRowYcbcr420Taps(this.lumaSums, this.cbSums, this.crSums, this.taps, this.out, t, this.outWidth, this.width * this.height);
-      else writeRowYcbcr420(this.lumaSums, this.cbSums, this.crSums, this.columns, this.chromaColumns, this.out, t, this.outWidth, this.width * this.height);
+      writeRowYcbcr420(this.lumaSums, this.cbSums, this.crSums, this.columns, this.chromaColumns, this.taps, this.out, t, this.outWidth, this.width * this.height);
       this.row++;
     }
   }
@@ -983,45 +982,14 @@ function packTaps(columns: Contributors, chroma: Contributors): Int32Array {
 }
 
 /**
- * `writeRowYcbcr420` for the shape of every shrink from a 1/2 or 1/4 decode (three luma and two
- * chroma columns per output column), the same operations in the same order, so the same bytes;
- * the column's contributors come from one packed array (`packTaps`) and alpha was written when
- * the output was made. On the 25 MP view's 1568 × 1045 rows, 16.4 -> 15.6 ms CPU (bench/_wr.ts
- * micro bench, 30 alternated rounds, load ~5 on 2 cores).
- */
-function writeRowYcbcr420Taps(
-  lumaSums: Int32Array,
-  cbSums: Int32Array,
-  crSums: Int32Array,
-  taps: Int32Array,
-  bytes: Uint8Array,
-  row: number,
-  outWidth: number,
-  weightPerOutput: number,
-): void {
-  const out = new Uint8ClampedArray(bytes.buffer, bytes.byteOffset, bytes.length);
-  const opaque = OPAQUE;
-  const inverse = 1 / (opaque * weightPerOutput);
-  const end = outWidth * 8;
-  for (let t = 0, q = row * outWidth * 4; t < end; t += 8, q += 4) {
-    const i = taps[t]!;
-    const s = lumaSums[i]! * taps[t + 1]! + lumaSums[i + 1]! * taps[t + 2]! + lumaSums[i + 2]! * taps[t + 3]!;
-    const c = taps[t + 4]!;
-    const x0 = taps[t + 5]!;
-    const x1 = taps[t + 6]!;
-    const sb = cbSums[c]! * x0 + cbSums[c + 1]! * x1;
-    const sr = crSums[c]! * x0 + crSums[c + 1]! * x1;
-    const luma = s * opaque * inverse;
-    const cb = sb * opaque * inverse - 128;
-    const cr = sr * opaque * inverse - 128;
-    storeRgbOfYcbcr(out, q, luma, cb, cr);
-  }
-}
-
-/**
  * Sums one output row's vertical sums horizontally and converts them as `writeRowYcbcr` does an
  * opaque pixel: the sums carry the same factor (255 × the weights, here applied last), so the
- * same operations give the same bytes.
+ * same operations give the same bytes. Alpha was written when the output was made.
+ *
+ * `taps` (packTaps), when each output column has three luma and two chroma contributors (every
+ * shrink from a 1/2 or 1/4 decode), is read instead of `columns` and `chromaColumns`: one array
+ * read in order instead of six; on the 25 MP view's 1568 × 1045 rows 16.4 -> 15.6 ms CPU (a micro
+ * bench of the row writer alone, 30 alternated rounds, load ~5 on 2 cores).
  */
 function writeRowYcbcr420(
   lumaSums: Int32Array,
@@ -1029,6 +997,7 @@ function writeRowYcbcr420(
   crSums: Int32Array,
   columns: Contributors,
   chromaColumns: Contributors,
+  taps: Int32Array | null,
   bytes: Uint8Array,
   row: number,
   outWidth: number,
@@ -1038,30 +1007,28 @@ function writeRowYcbcr420(
   // A local: a module binding is re-read (with a hole check) at every use inside the loop.
   const opaque = OPAQUE;
   const inverse = 1 / (opaque * weightPerOutput);
-  const { count, start, weight } = columns;
-  const chromaCount = chromaColumns.count;
-  const chromaStart = chromaColumns.start;
-  const chromaWeight = chromaColumns.weight;
-  let q = row * outWidth * 4;
-  if (count === 3 && chromaCount === 2) {
-    // The shape of every shrink from a 1/2 or 1/4 decode (ratios from 1 to 2).
-    for (let o = 0; o < outWidth; o++, q += 4) {
-      const i = start[o]!;
-      const w = o * 3;
-      const s = lumaSums[i]! * weight[w]! + lumaSums[i + 1]! * weight[w + 1]! + lumaSums[i + 2]! * weight[w + 2]!;
-      const c = chromaStart[o]!;
-      const x0 = chromaWeight[2 * o]!;
-      const x1 = chromaWeight[2 * o + 1]!;
+  if (taps !== null) {
+    const end = outWidth * 8;
+    for (let t = 0, q = row * outWidth * 4; t < end; t += 8, q += 4) {
+      const i = taps[t]!;
+      const s = lumaSums[i]! * taps[t + 1]! + lumaSums[i + 1]! * taps[t + 2]! + lumaSums[i + 2]! * taps[t + 3]!;
+      const c = taps[t + 4]!;
+      const x0 = taps[t + 5]!;
+      const x1 = taps[t + 6]!;
       const sb = cbSums[c]! * x0 + cbSums[c + 1]! * x1;
       const sr = crSums[c]! * x0 + crSums[c + 1]! * x1;
       const luma = s * opaque * inverse;
       const cb = sb * opaque * inverse - 128;
       const cr = sr * opaque * inverse - 128;
       storeRgbOfYcbcr(out, q, luma, cb, cr);
-      out[q + 3] = opaque;
     }
     return;
   }
+  const { count, start, weight } = columns;
+  const chromaCount = chromaColumns.count;
+  const chromaStart = chromaColumns.start;
+  const chromaWeight = chromaColumns.weight;
+  let q = row * outWidth * 4;
   for (let o = 0; o < outWidth; o++, q += 4) {
     let s = 0;
     for (let j = 0, i = start[o]!, w = o * count; j < count; j++) s += lumaSums[i + j]! * weight[w + j]!;
@@ -1075,6 +1042,5 @@ function writeRowYcbcr420(
     const cb = sb * opaque * inverse - 128;
     const cr = sr * opaque * inverse - 128;
     storeRgbOfYcbcr(out, q, luma, cb, cr);
-    out[q + 3] = opaque;
   }
 }
