@@ -107,7 +107,7 @@ export function findRuns(kinds: Uint8Array, lines?: LineStats, colour?: Rgb, ink
     // The bands before the plain span, the span, the bands after it; a band overlapping the span is
     // neither. No closure here (a `.filter` testing `plain`): a closure over a variable of this
     // loop's body makes V8 allocate the body's scope on every pass, content lines included: 1.1 MB
-    // per planSplit of the WebP grid (bench/_heap-detect.ts), collected during the detection.
+    // per planSplit of the WebP grid (V8's sampling heap profiler), collected during the detection.
     const extra = lines ? ringingBands(kinds, lines, start, end) : NO_BANDS;
     for (const b of extra) if (plain !== undefined && b.end <= plain.start) separators.push(b);
     if (plain !== undefined) separators.push(plain);
