@@ -2,14 +2,18 @@
  * Checks that the working tree's JPEG decoder gives the same bytes as another revision's (default
  * `main`) on every JPEG in the repository — fixtures, the corpus copies, docs, the bench's
  * generated photos — at every scale and through the shrinking sink, plus damaged copies of each
- * (cut short, bytes flipped: the same error, or the same pixels). Speed work on the decoder must
- * keep its output bit-identical; this is the check that says so. Exits 1 on any difference.
+ * (cut short, bytes flipped: the same error, or the same pixels); and on each undamaged file the
+ * view job (decode with shrinkWhole, renderPart of the whole picture) at 1568, 400 and 100 px: its
+ * decoded raster and its encoded bytes, which covers the shrinking after the decode too. Speed work
+ * on the decoder or the shrink must keep its output bit-identical; this is the check that says so.
+ * Exits 1 on any difference.
  *
  * Run: npx tsx bench/jpeg-identical.ts [--before <git revision>]
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import * as after from '../src/imaging/decoders/jpeg.js';
+import * as afterImaging from '../src/imaging/index.js';
 import { importAtRevision } from './baseline.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -17,6 +21,7 @@ const args = process.argv.slice(2);
 const at = args.indexOf('--before');
 const revision = at >= 0 ? args[at + 1]! : 'main';
 const before = await importAtRevision<typeof after>(revision, 'src/imaging/decoders/jpeg.ts');
+const beforeImaging = await importAtRevision<typeof afterImaging>(revision, 'src/imaging/index.ts');
 
 function jpegsUnder(dir: string): string[] {
   const found: string[] = [];
@@ -43,6 +48,18 @@ function same(a: ReturnType<typeof outcome>, b: ReturnType<typeof outcome>): boo
   if (a.ok !== b.ok || a.key !== b.key) return false;
   if (!a.ok) return true;
   return Buffer.compare(a.data!, b.data!) === 0;
+}
+
+/** The view job's result at `max` px: its raster's and its encoded picture's bytes, or its error's message. */
+async function viewOutcome(lib: typeof afterImaging, bytes: Uint8Array, max: number): Promise<ReturnType<typeof outcome>> {
+  try {
+    const decoded = await lib.decode(bytes, { maxDimension: max, shrinkWhole: true });
+    const { width, height, data } = decoded.raster;
+    const encoded = (await lib.renderPart(decoded, { x: 0, y: 0, width: decoded.header.width, height: decoded.header.height }, max)).bytes;
+    return { ok: true, key: `${width}x${height}`, data: Buffer.concat([data, encoded]) };
+  } catch (err) {
+    return { ok: false, key: err instanceof Error ? err.message : String(err) };
+  }
 }
 
 /** Deterministic damaged copies: cut at 60 %, and three bytes of the entropy data flipped. */
@@ -87,6 +104,13 @@ for (const file of files) {
       }
     }
   }
+  for (const max of [1568, 400, 100]) {
+    compared++;
+    if (!same(await viewOutcome(afterImaging, original, max), await viewOutcome(beforeImaging, original, max))) {
+      differ++;
+      console.log(`DIFFERENT: ${relative(ROOT, file)} view job at ${max} px`);
+    }
+  }
 }
-console.log(`${files.length} JPEG files, ${compared} decodes compared with ${revision}: ${differ} different`);
+console.log(`${files.length} JPEG files, ${compared} decodes and view jobs compared with ${revision}: ${differ} different`);
 process.exit(differ === 0 ? 0 : 1);

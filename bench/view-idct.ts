@@ -3,7 +3,8 @@
  * flat) of a git revision (default HEAD) against the working tree's, alternated in one process:
  * 250 000 calls on 1024 photo-like blocks (a DC term and 1–12 small coefficients among the first
  * 20 in zig-zag order, as in the 25 MP photo's non-flat blocks), median CPU ms; and a check that
- * both write the same words.
+ * both write the same words. The revision must take dequantized coefficients (idct4x4's signature
+ * since the commit that gave the reduced IDCTs one input form).
  *
  * Run: npx tsx bench/view-idct.ts [rounds=25] [--before <git revision>]
  */
@@ -28,22 +29,23 @@ for (let b = 0; b < 1024; b++) {
   for (let j = 0; j < k; j++) blocks[b * 64 + ZIGZAG[1 + Math.floor(random() * 20)]!] = Math.floor(random() * 9) - 4 || 1;
 }
 const quant = new Int32Array(64).map((_, i) => 2 + (i % 9));
+// idct4x4 reads coefficients times their quantisation step, as the block decoder stores them.
+const dequantized = Int32Array.from(blocks, (v, i) => v * quant[i & 63]!);
+const views = Array.from({ length: 1024 }, (_, b) => dequantized.subarray(b * 64, b * 64 + 64));
 const wordsPerRow = 3072 / 4;
 const planes = [new Uint32Array(wordsPerRow * 4 * 512), new Uint32Array(wordsPerRow * 4 * 512)];
-const workspace = new Int32Array(64);
-// The revision's idct4x4 may still take a workspace; an extra argument is ignored by the new one.
-type Idct = (c: Int16Array, o: number, q: Int32Array, out: Uint32Array, at: number, stride: number, ws: Int32Array) => void;
+type Idct = (dequantized: Int32Array, out: Uint32Array, at: number, stride: number) => void;
 
 function job(idct: Idct, plane: Uint32Array): () => void {
   return () => {
     for (let b = 0; b < CALLS; b++) {
       const row = ((b / wordsPerRow) | 0) % 512;
-      idct(blocks, (b & 1023) * 64, quant, plane, row * 4 * wordsPerRow + (b % wordsPerRow), wordsPerRow, workspace);
+      idct(views[b & 1023]!, plane, row * 4 * wordsPerRow + (b % wordsPerRow), wordsPerRow);
     }
   };
 }
 
-const times = alternatedCpuMs([job(before.idct4x4 as Idct, planes[0]!), job(tree.idct4x4 as Idct, planes[1]!)], rounds);
+const times = alternatedCpuMs([job(before.idct4x4, planes[0]!), job(tree.idct4x4, planes[1]!)], rounds);
 let differing = 0;
 for (let i = 0; i < planes[0]!.length; i++) if (planes[0]![i] !== planes[1]![i]) differing++;
 const [b, a] = times.map(median) as [number, number];

@@ -795,6 +795,12 @@ export class Ycbcr420Shrinker {
   private readonly cbSums: Int32Array;
   private readonly crSums: Int32Array;
   private readonly chromaWidth: number;
+  /**
+   * Per output column, when luma spans three columns and chroma two (every shrink from a 1/2 or
+   * 1/4 decode), eight ints: luma start and three weights, chroma start and two weights, one
+   * spare; else null. One array read in order instead of six (see writeRowYcbcr420).
+   */
+  private readonly taps: Int32Array | null;
   /** The next output row to write. */
   private row = 0;
 
@@ -804,10 +810,12 @@ export class Ycbcr420Shrinker {
     readonly outWidth: number,
     readonly outHeight: number,
   ) {
-    this.out = new Uint8Array(outWidth * outHeight * 4);
+    // Every pixel is opaque: alpha is written here once, not per pixel (writeRowYcbcr420).
+    this.out = new Uint8Array(outWidth * outHeight * 4).fill(OPAQUE);
     this.columns = contributors(width, outWidth);
     this.lines = contributors(height, outHeight);
     this.chromaColumns = halved(this.columns, width);
+    this.taps = this.columns.count === 3 && this.chromaColumns.count === 2 ? packTaps(this.columns, this.chromaColumns) : null;
     this.chromaLines = halved(this.lines, height);
     // Room for a whole last word of samples (see verticalSums).
     this.chromaWidth = (width + 1) >> 1;
@@ -846,7 +854,7 @@ export class Ycbcr420Shrinker {
       const wi = t * chromaLines.count;
       verticalSums(cb, cbWords, chromaFirst, chromaStride, chromaRows, chromaLines.weight, wi, chromaLines.count, this.cbSums, chromaWidth);
       verticalSums(cr, crWords, chromaFirst, chromaStride, chromaRows, chromaLines.weight, wi, chromaLines.count, this.crSums, chromaWidth);
-      writeRowYcbcr420(this.lumaSums, this.cbSums, this.crSums, this.columns, this.chromaColumns, this.out, t, this.outWidth, this.width * this.height);
+      writeRowYcbcr420(this.lumaSums, this.cbSums, this.crSums, this.columns, this.chromaColumns, this.taps, this.out, t, this.outWidth, this.width * this.height);
       this.row++;
     }
   }
@@ -957,10 +965,31 @@ function verticalSums(
   }
 }
 
+/** Ycbcr420Shrinker's `taps`: three luma and two chroma contributors per column, eight ints a column. */
+function packTaps(columns: Contributors, chroma: Contributors): Int32Array {
+  const n = columns.start.length;
+  const taps = new Int32Array(n * 8);
+  for (let o = 0, t = 0; o < n; o++, t += 8) {
+    taps[t] = columns.start[o]!;
+    taps[t + 1] = columns.weight[3 * o]!;
+    taps[t + 2] = columns.weight[3 * o + 1]!;
+    taps[t + 3] = columns.weight[3 * o + 2]!;
+    taps[t + 4] = chroma.start[o]!;
+    taps[t + 5] = chroma.weight[2 * o]!;
+    taps[t + 6] = chroma.weight[2 * o + 1]!;
+  }
+  return taps;
+}
+
 /**
  * Sums one output row's vertical sums horizontally and converts them as `writeRowYcbcr` does an
  * opaque pixel: the sums carry the same factor (255 × the weights, here applied last), so the
- * same operations give the same bytes.
+ * same operations give the same bytes. Alpha was written when the output was made.
+ *
+ * `taps` (packTaps), when each output column has three luma and two chroma contributors (every
+ * shrink from a 1/2 or 1/4 decode), is read instead of `columns` and `chromaColumns`: one array
+ * read in order instead of six; on the 25 MP view's 1568 × 1045 rows 16.4 -> 15.6 ms CPU (a micro
+ * bench of the row writer alone, 30 alternated rounds, load ~5 on 2 cores).
  */
 function writeRowYcbcr420(
   lumaSums: Int32Array,
@@ -968,6 +997,7 @@ function writeRowYcbcr420(
   crSums: Int32Array,
   columns: Contributors,
   chromaColumns: Contributors,
+  taps: Int32Array | null,
   bytes: Uint8Array,
   row: number,
   outWidth: number,
@@ -977,30 +1007,28 @@ function writeRowYcbcr420(
   // A local: a module binding is re-read (with a hole check) at every use inside the loop.
   const opaque = OPAQUE;
   const inverse = 1 / (opaque * weightPerOutput);
-  const { count, start, weight } = columns;
-  const chromaCount = chromaColumns.count;
-  const chromaStart = chromaColumns.start;
-  const chromaWeight = chromaColumns.weight;
-  let q = row * outWidth * 4;
-  if (count === 3 && chromaCount === 2) {
-    // The shape of every shrink from a 1/2 or 1/4 decode (ratios from 1 to 2).
-    for (let o = 0; o < outWidth; o++, q += 4) {
-      const i = start[o]!;
-      const w = o * 3;
-      const s = lumaSums[i]! * weight[w]! + lumaSums[i + 1]! * weight[w + 1]! + lumaSums[i + 2]! * weight[w + 2]!;
-      const c = chromaStart[o]!;
-      const x0 = chromaWeight[2 * o]!;
-      const x1 = chromaWeight[2 * o + 1]!;
+  if (taps !== null) {
+    const end = outWidth * 8;
+    for (let t = 0, q = row * outWidth * 4; t < end; t += 8, q += 4) {
+      const i = taps[t]!;
+      const s = lumaSums[i]! * taps[t + 1]! + lumaSums[i + 1]! * taps[t + 2]! + lumaSums[i + 2]! * taps[t + 3]!;
+      const c = taps[t + 4]!;
+      const x0 = taps[t + 5]!;
+      const x1 = taps[t + 6]!;
       const sb = cbSums[c]! * x0 + cbSums[c + 1]! * x1;
       const sr = crSums[c]! * x0 + crSums[c + 1]! * x1;
       const luma = s * opaque * inverse;
       const cb = sb * opaque * inverse - 128;
       const cr = sr * opaque * inverse - 128;
       storeRgbOfYcbcr(out, q, luma, cb, cr);
-      out[q + 3] = opaque;
     }
     return;
   }
+  const { count, start, weight } = columns;
+  const chromaCount = chromaColumns.count;
+  const chromaStart = chromaColumns.start;
+  const chromaWeight = chromaColumns.weight;
+  let q = row * outWidth * 4;
   for (let o = 0; o < outWidth; o++, q += 4) {
     let s = 0;
     for (let j = 0, i = start[o]!, w = o * count; j < count; j++) s += lumaSums[i + j]! * weight[w + j]!;
@@ -1014,6 +1042,5 @@ function writeRowYcbcr420(
     const cb = sb * opaque * inverse - 128;
     const cr = sr * opaque * inverse - 128;
     storeRgbOfYcbcr(out, q, luma, cb, cr);
-    out[q + 3] = opaque;
   }
 }

@@ -1,11 +1,42 @@
 /**
  * idct4x4 (the 1/2-scale inverse DCT written out for speed, four samples a word) must give exactly
- * the bytes of the general idctScaled at size 4: on random blocks of every sparsity its shortcuts
- * meet (whole zero columns, rows whose terms 1–3 come out zero, dense blocks) and on extreme
- * coefficients that the range limit clips.
+ * the bytes of the plain 4-point IDCT below (two passes over a workspace, no shortcuts): on random
+ * blocks of every sparsity its shortcuts meet (whole zero columns, rows whose terms 1–3 come out
+ * zero, dense blocks) and on extreme coefficients that the range limit clips.
  */
 import { describe, expect, it } from 'vitest';
-import { idct4x4, idctScaled } from '../../src/imaging/decoders/jpeg/idct-scaled.js';
+import { idct4x4 } from '../../src/imaging/decoders/jpeg/idct-scaled.js';
+import { RANGE_LIMIT } from '../../src/imaging/decoders/jpeg/idct.js';
+
+/** The 4-point IDCT of dequantized coefficients as the formula reads: 13 fraction bits, 2 between passes. */
+function reference4x4(c: Int32Array, out: Uint8Array, outOffset: number, stride: number): void {
+  const [FIX_DC, FIX_C1, FIX_C3] = [2896, 3784, 1567];
+  const ws = new Int32Array(16);
+  const round1 = 1 << 10;
+  for (let u = 0; u < 4; u++) {
+    const [f0, f1, f2, f3] = [c[u]!, c[8 + u]!, c[16 + u]!, c[24 + u]!];
+    const e0 = (f0 + f2) * FIX_DC;
+    const e1 = (f0 - f2) * FIX_DC;
+    const o0 = f1 * FIX_C1 + f3 * FIX_C3;
+    const o1 = f1 * FIX_C3 - f3 * FIX_C1;
+    ws[u] = (e0 + o0 + round1) >> 11;
+    ws[4 + u] = (e1 + o1 + round1) >> 11;
+    ws[8 + u] = (e1 - o1 + round1) >> 11;
+    ws[12 + u] = (e0 - o0 + round1) >> 11;
+  }
+  const bias = (1 << 14) + (128 << 15);
+  for (let y = 0, o = outOffset; y < 16; y += 4, o += stride) {
+    const [f0, f1, f2, f3] = [ws[y]!, ws[y + 1]!, ws[y + 2]!, ws[y + 3]!];
+    const e0 = (f0 + f2) * FIX_DC;
+    const e1 = (f0 - f2) * FIX_DC;
+    const o0 = f1 * FIX_C1 + f3 * FIX_C3;
+    const o1 = f1 * FIX_C3 - f3 * FIX_C1;
+    out[o] = RANGE_LIMIT[((e0 + o0 + bias) >> 15) & 1023]!;
+    out[o + 1] = RANGE_LIMIT[((e1 + o1 + bias) >> 15) & 1023]!;
+    out[o + 2] = RANGE_LIMIT[((e1 - o1 + bias) >> 15) & 1023]!;
+    out[o + 3] = RANGE_LIMIT[((e0 - o0 + bias) >> 15) & 1023]!;
+  }
+}
 
 function random(seed: number): () => number {
   let s = seed;
@@ -13,7 +44,7 @@ function random(seed: number): () => number {
 }
 
 describe('idct4x4', () => {
-  it('writes the bytes idctScaled(…, 4) writes, for sparse, dense and extreme blocks', () => {
+  it('writes the bytes the plain 4-point IDCT writes, for sparse, dense and extreme blocks', () => {
     const next = random(12345);
     const stride = 12; // bytes per plane row: the block sits at column 4, row 1
     const wide = new Uint8Array(stride * 6);
@@ -21,6 +52,7 @@ describe('idct4x4', () => {
     const expected = new Uint8Array(stride * 6);
     const quant = new Int32Array(64);
     const coefficients = new Int16Array(64);
+    const dequantized = new Int32Array(64);
     let mismatches = 0;
     for (let trial = 0; trial < 20000; trial++) {
       coefficients.fill(0);
@@ -38,8 +70,9 @@ describe('idct4x4', () => {
       }
       wide.fill(7);
       expected.fill(7);
-      idct4x4(coefficients, 0, quant, words, (stride + 4) >> 2, stride >> 2);
-      idctScaled(coefficients, 0, quant, expected, stride + 4, stride, 4, new Int32Array(16));
+      for (let i = 0; i < 64; i++) dequantized[i] = coefficients[i]! * quant[i]!;
+      idct4x4(dequantized, words, (stride + 4) >> 2, stride >> 2);
+      reference4x4(dequantized, expected, stride + 4, stride);
       for (let i = 0; i < wide.length; i++) if (wide[i] !== expected[i]) mismatches++;
     }
     expect(mismatches).toBe(0);

@@ -20,8 +20,16 @@ export class BitReader {
   /** True once a code that matches no Huffman code was seen (the data is damaged). */
   badCode = false;
 
+  /**
+   * No byte from `position` up to here is 0xFF (the next 0xFF, or the end of the data): the
+   * block decoders in scan.ts read two bytes at a time inline while `position + 1 < safe`, without
+   * fill()'s per-byte tests for stuffing, markers and the end. 0 until fill() first finds it.
+   */
+  safe = 0;
+
   constructor(
-    private readonly data: Uint8Array,
+    /** The file; public for scan.ts's inline refill (see `safe`). */
+    readonly data: Uint8Array,
     /** Index of the next byte to read. */
     public position: number,
   ) {}
@@ -62,6 +70,11 @@ export class BitReader {
     this.count = count;
     this.position = position;
     this.padding = padding;
+    if (position >= this.safe && padding === 0) {
+      // Past the last 0xFF found (stuffed, or a marker being reached): look for the next one.
+      const next = data.indexOf(0xff, position);
+      this.safe = next < 0 ? length : next;
+    }
   }
 
   /** Discards buffered bits, e.g. at a restart marker; `position` is where reading resumes. */
@@ -70,12 +83,14 @@ export class BitReader {
     this.count = 0;
     this.padding = 0;
     this.position = position;
+    this.safe = 0;
   }
 
   /** Marks the data as used up: every further read supplies zeros and `exhausted()` is true. */
   exhaust(): void {
     this.count = 0;
     this.padding = 1;
+    this.safe = 0;
   }
 
   /** Reads `n` (0–16) bits as an unsigned number. */

@@ -47,6 +47,8 @@ export class Component {
   pred = 0;
   /** The IDCT's intermediate results between its two passes, this decode's own. */
   private readonly workspace = new Int32Array(64);
+  /** A reduced-size block's top-left 4×4 times its quantisation steps (natural order), what the reduced IDCTs read. */
+  private readonly dequantized = new Int32Array(32);
 
   constructor(
     spec: FrameComponent,
@@ -82,13 +84,29 @@ export class Component {
     return this.planeRows < this.blocksPerColumn * this.blockSize;
   }
 
+  /** The plane offset of block (row, col)'s top-left sample (ring planes: row modulo planeRows). */
+  planeOffset(row: number, col: number): number {
+    const size = this.blockSize;
+    return ((row * size) % this.planeRows) * this.stride + col * size;
+  }
+
   /** Inverse-transforms the 64 coefficients at `coefficients[offset…]` into the plane at block (row, col). */
   storeBlock(coefficients: Int16Array, offset: number, row: number, col: number): void {
-    const size = this.blockSize;
-    const at = ((row * size) % this.planeRows) * this.stride + col * size;
-    if (size === 8) idct8x8(coefficients, offset, this.quant!, this.words!, at >> 2, this.stride >> 2, this.workspace);
-    else if (size === 4) idct4x4(coefficients, offset, this.quant!, this.words!, at >> 2, this.stride >> 2);
-    else idctScaled(coefficients, offset, this.quant!, this.plane, at, this.stride, size, this.workspace);
+    const at = this.planeOffset(row, col);
+    if (this.blockSize === 8) {
+      idct8x8(coefficients, offset, this.quant!, this.words!, at >> 2, this.stride >> 2, this.workspace);
+      return;
+    }
+    // The reduced IDCTs read dequantized coefficients (see idct4x4): 16 multiplications, as they did inline.
+    const d = this.dequantized;
+    const q = this.quant!;
+    for (let i = 0; i < 32; i += 8) {
+      d[i] = coefficients[offset + i]! * q[i]!;
+      d[i + 1] = coefficients[offset + i + 1]! * q[i + 1]!;
+      d[i + 2] = coefficients[offset + i + 2]! * q[i + 2]!;
+      d[i + 3] = coefficients[offset + i + 3]! * q[i + 3]!;
+    }
+    this.storeScaledBlockAt(d, at);
   }
 
   /** Like `storeBlock` for a block whose non-zero coefficients all lie in its top-left 4×4 (see `idct8x8Corner`). */
@@ -97,20 +115,26 @@ export class Component {
       this.storeBlock(coefficients, offset, row, col);
       return;
     }
-    const at = ((row * 8) % this.planeRows) * this.stride + col * 8;
+    const at = this.planeOffset(row, col);
     idct8x8Corner(coefficients, offset, this.quant!, this.words!, at >> 2, this.stride >> 2, this.workspace);
   }
 
-  /** Like `storeBlock` for a block whose only non-zero coefficient is the DC term `dc`: one level fills it. */
-  storeFlatBlock(dc: number, row: number, col: number): void {
+  /**
+   * `storeBlock` at a reduced size (blockSize 4, 2 or 1) of coefficients already multiplied by
+   * their quantisation steps (natural order, see `idct4x4`), for the block whose top-left sample
+   * is at `at` in the plane: a caller walking a row of blocks computes the row's offset once (its
+   * `%` for the ring is an integer division, per block a measurable part of a 1/2-scale decode).
+   */
+  storeScaledBlockAt(dequantized: Int32Array, at: number): void {
+    if (this.blockSize === 4) idct4x4(dequantized, this.words!, at >> 2, this.stride >> 2);
+    else idctScaled(dequantized, this.plane, at, this.stride, this.blockSize);
+  }
+
+  /** `storeFlatBlock` at a reduced size, at sample offset `at` (see `storeScaledBlockAt`), for a DC term already multiplied by its quantisation step. */
+  storeScaledFlatAt(dc: number, at: number): void {
     const stride = this.stride;
     const size = this.blockSize;
-    const at = ((row * size) % this.planeRows) * stride + col * size;
-    if (size === 8) {
-      idctFlat8x8(dc, this.quant![0]!, this.words!, at >> 2, stride >> 2);
-      return;
-    }
-    const v = flatScaledSample(dc, this.quant![0]!);
+    const v = flatScaledSample(dc);
     if (size === 4) {
       const words = this.words!;
       const word = v * 0x01010101;
@@ -126,5 +150,12 @@ export class Component {
     for (let y = 0, o = at; y < size; y++, o += stride) {
       for (let x = 0; x < size; x++) plane[o + x] = v;
     }
+  }
+
+  /** Like `storeBlock` for a block whose only non-zero coefficient is the DC term `dc`: one level fills it. */
+  storeFlatBlock(dc: number, row: number, col: number): void {
+    const at = this.planeOffset(row, col);
+    if (this.blockSize === 8) idctFlat8x8(dc, this.quant![0]!, this.words!, at >> 2, this.stride >> 2);
+    else this.storeScaledFlatAt(dc * this.quant![0]!, at);
   }
 }

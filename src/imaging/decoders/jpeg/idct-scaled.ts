@@ -31,139 +31,92 @@ const FIX_C1 = 3784;
 const FIX_C3 = 1567;
 
 /**
- * The sample a block holding only its DC term gives at any reduced size: DC × q / 8, level-shifted
- * and limited (the N-point weights multiply to exactly 1/8 for the DC term).
+ * The sample a block holding only its DC term gives at any reduced size: DC × q / 8 (`dc` already
+ * multiplied by its quantisation step q), level-shifted and limited (the N-point weights multiply
+ * to exactly 1/8 for the DC term).
  *
  * @example
  * ```ts
- * plane[offset] = flatScaledSample(coefficients[0], quant[0]); // a 1/8-scale decode's one sample of a block
+ * plane[offset] = flatScaledSample(dequantized[0]); // a 1/8-scale decode's one sample of a block
  * ```
  */
-export function flatScaledSample(dc: number, q0: number): number {
-  return RANGE_LIMIT[(((dc * q0 + 4) >> 3) + 128) & 1023]!;
+export function flatScaledSample(dc: number): number {
+  return RANGE_LIMIT[(((dc + 4) >> 3) + 128) & 1023]!;
 }
 
 /**
- * Like `idct8x8`, but writes a `size`×`size` block (size 4, 2 or 1) from the low frequencies.
- * `workspace` (16 entries) holds the column pass; the caller owns it, so decodes share nothing.
+ * The reduced IDCT at size 2 or 1 (1/4, 1/8 scale; size 4 is `idct4x4`): a `size`×`size` block
+ * from the low frequencies of `dequantized` (coefficient × quantisation step, natural order, as
+ * every reduced-scale caller holds them: see `idct4x4`).
  *
  * @example
  * ```ts
- * idctScaled(coefficients, 0, quant, plane, offset, stride, 2, new Int32Array(16)); // a 2×2 block: 1/4 scale
+ * idctScaled(dequantized, plane, offset, stride, 2); // a 2×2 block: 1/4 scale
  * ```
  */
-export function idctScaled(
-  coefficients: Int16Array,
-  offset: number,
-  quant: Int32Array,
-  out: Uint8Array,
-  outOffset: number,
-  stride: number,
-  size: number,
-  workspace: Int32Array,
-): void {
-  const c = coefficients;
-  const q = quant;
+export function idctScaled(dequantized: Int32Array, out: Uint8Array, outOffset: number, stride: number, size: number): void {
+  const c = dequantized;
   const limit = RANGE_LIMIT;
   if (size === 1) {
-    out[outOffset] = flatScaledSample(c[offset]!, q[0]!);
+    out[outOffset] = flatScaledSample(c[0]!);
     return;
   }
-  if (size === 2) {
-    // The 2-point weights multiply to 1/8 in 2-D: each sample is (±f00 ± f01 ± f10 ± f11) / 8.
-    const f00 = c[offset]! * q[0]!;
-    const f01 = c[offset + 1]! * q[1]!;
-    const f10 = c[offset + 8]! * q[8]!;
-    const f11 = c[offset + 9]! * q[9]!;
-    const top = f00 + f10;
-    const bottom = f00 - f10;
-    const topOdd = f01 + f11;
-    const bottomOdd = f01 - f11;
-    const bias = 4 + (128 << 3);
-    out[outOffset] = limit[((top + topOdd + bias) >> 3) & 1023]!;
-    out[outOffset + 1] = limit[((top - topOdd + bias) >> 3) & 1023]!;
-    out[outOffset + stride] = limit[((bottom + bottomOdd + bias) >> 3) & 1023]!;
-    out[outOffset + stride + 1] = limit[((bottom - bottomOdd + bias) >> 3) & 1023]!;
-    return;
-  }
-  // size 4: even part from u = 0, 2, odd part from u = 1, 3; columns first, then rows.
-  const ws = workspace;
-  const round1 = 1 << (CONST_BITS - PASS1_BITS - 1);
-  const shift1 = CONST_BITS - PASS1_BITS;
-  for (let u = 0; u < 4; u++) {
-    const f0 = c[offset + u]! * q[u]!;
-    const f1 = c[offset + 8 + u]! * q[8 + u]!;
-    const f2 = c[offset + 16 + u]! * q[16 + u]!;
-    const f3 = c[offset + 24 + u]! * q[24 + u]!;
-    const e0 = (f0 + f2) * FIX_DC;
-    const e1 = (f0 - f2) * FIX_DC;
-    const o0 = f1 * FIX_C1 + f3 * FIX_C3;
-    const o1 = f1 * FIX_C3 - f3 * FIX_C1;
-    ws[u] = (e0 + o0 + round1) >> shift1;
-    ws[4 + u] = (e1 + o1 + round1) >> shift1;
-    ws[8 + u] = (e1 - o1 + round1) >> shift1;
-    ws[12 + u] = (e0 - o0 + round1) >> shift1;
-  }
-  const bias = (1 << (FINAL_SHIFT - 1)) + (128 << FINAL_SHIFT);
-  for (let y = 0, o = outOffset; y < 16; y += 4, o += stride) {
-    const f0 = ws[y]!;
-    const f1 = ws[y + 1]!;
-    const f2 = ws[y + 2]!;
-    const f3 = ws[y + 3]!;
-    const e0 = (f0 + f2) * FIX_DC;
-    const e1 = (f0 - f2) * FIX_DC;
-    const o0 = f1 * FIX_C1 + f3 * FIX_C3;
-    const o1 = f1 * FIX_C3 - f3 * FIX_C1;
-    out[o] = limit[((e0 + o0 + bias) >> FINAL_SHIFT) & 1023]!;
-    out[o + 1] = limit[((e1 + o1 + bias) >> FINAL_SHIFT) & 1023]!;
-    out[o + 2] = limit[((e1 - o1 + bias) >> FINAL_SHIFT) & 1023]!;
-    out[o + 3] = limit[((e0 - o0 + bias) >> FINAL_SHIFT) & 1023]!;
-  }
+  // The 2-point weights multiply to 1/8 in 2-D: each sample is (±f00 ± f01 ± f10 ± f11) / 8.
+  const f00 = c[0]!;
+  const f01 = c[1]!;
+  const f10 = c[8]!;
+  const f11 = c[9]!;
+  const top = f00 + f10;
+  const bottom = f00 - f10;
+  const topOdd = f01 + f11;
+  const bottomOdd = f01 - f11;
+  const bias = 4 + (128 << 3);
+  out[outOffset] = limit[((top + topOdd + bias) >> 3) & 1023]!;
+  out[outOffset + 1] = limit[((top - topOdd + bias) >> 3) & 1023]!;
+  out[outOffset + stride] = limit[((bottom + bottomOdd + bias) >> 3) & 1023]!;
+  out[outOffset + stride + 1] = limit[((bottom - bottomOdd + bias) >> 3) & 1023]!;
 }
 
 /**
- * `idctScaled` at size 4 (the 1/2-scale decode a view of a large photo takes), bit-identical to it,
- * written to the byte plane seen as 32-bit words `out` (word offset `outOffset`, rows `stride` words
- * apart): one store per row of four samples instead of four. A column whose rows 1–3 are zero, and
- * a row whose terms 1–3 are zero (most of them in a photo), take the constant the full formula
- * gives without its multiplications. With them the 25 MP photo's whole 1/2 decode went
- * 102.0 → 94.4 ms CPU (main vs this, alternated in one process). Written out in straight lines,
- * the 16 values between the passes in locals instead of a workspace array (stored and reloaded,
- * with bounds checks): 250 000 photo-like blocks 18.2 → 10.8 ms CPU (1.68×, bench/view-idct.ts), the
- * 25 MP photo's 1/2 decode 1.03× (bench/jpeg-decode.ts, 11 runs). A helper function per row (not
- * inlined there) made that decode 0.92× instead, though the micro test was 1.43×.
+ * The 4-point reduced IDCT (1/2 scale, the decode a view of a large photo takes) of `dequantized`:
+ * coefficient × quantisation step, natural order, from index 0 (the top-left 4×4, indexes 0–27,
+ * is read). The block decoder stores them so (decodeSequentialScaled in scan.ts), a multiplication
+ * per coefficient decoded instead of sixteen loads and multiplications per block here (the 25 MP
+ * view decode 1.09–1.14×); other callers dequantize the corner first (Component.storeBlock).
+ * Written to the byte plane seen as 32-bit words `out` (word offset `outOffset`, rows `stride`
+ * words apart): one store per row of four samples. A column whose rows 1–3 are zero, and a row
+ * whose terms 1–3 are zero (most of them in a photo), take the constant the full formula gives
+ * without its multiplications: the 25 MP photo's 1/2 decode 102.0 → 94.4 ms CPU. Written out in
+ * straight lines, the 16 values between the passes in locals instead of a workspace array (stored
+ * and reloaded, with bounds checks): 250 000 photo-like blocks 18.2 → 10.8 ms CPU (1.68×,
+ * bench/view-idct.ts), the 1/2 decode 1.03×; a helper function per row (not inlined there) made
+ * that decode 0.92× instead.
  *
  * @example
  * ```ts
- * idct4x4(coefficients, 0, quant, new Uint32Array(plane.buffer), (row * 4 * stride + col * 4) >> 2, stride >> 2);
+ * idct4x4(dequantized, new Uint32Array(plane.buffer), (row * 4 * stride + col * 4) >> 2, stride >> 2);
  * ```
  */
 export function idct4x4(
-  coefficients: Int16Array,
-  offset: number,
-  quant: Int32Array,
+  dequantized: Int32Array,
   out: Uint32Array,
   outOffset: number,
   stride: number,
 ): void {
-  const c = coefficients;
-  const q = quant;
+  const c = dequantized;
   const limit = RANGE_LIMIT;
   const round1 = 1 << (CONST_BITS - PASS1_BITS - 1);
   const shift1 = CONST_BITS - PASS1_BITS;
   const bias = (1 << (FINAL_SHIFT - 1)) + (128 << FINAL_SHIFT);
   let a00 = 0, a10 = 0, a20 = 0, a30 = 0;
   {
-    const f0 = c[offset + 0]! * q[0]!;
-    const r1 = c[offset + 8]!;
-    const r2 = c[offset + 16]!;
-    const r3 = c[offset + 24]!;
-    if ((r1 | r2 | r3) === 0) {
+    const f0 = c[0]!;
+    const f1 = c[8]!;
+    const f2 = c[16]!;
+    const f3 = c[24]!;
+    if ((f1 | f2 | f3) === 0) {
       a00 = a10 = a20 = a30 = (f0 * FIX_DC + round1) >> shift1;
     } else {
-      const f1 = r1 * q[8]!;
-      const f2 = r2 * q[16]!;
-      const f3 = r3 * q[24]!;
       const e0 = (f0 + f2) * FIX_DC;
       const e1 = (f0 - f2) * FIX_DC;
       const o0 = f1 * FIX_C1 + f3 * FIX_C3;
@@ -176,16 +129,13 @@ export function idct4x4(
   }
   let a01 = 0, a11 = 0, a21 = 0, a31 = 0;
   {
-    const f0 = c[offset + 1]! * q[1]!;
-    const r1 = c[offset + 9]!;
-    const r2 = c[offset + 17]!;
-    const r3 = c[offset + 25]!;
-    if ((r1 | r2 | r3) === 0) {
+    const f0 = c[1]!;
+    const f1 = c[9]!;
+    const f2 = c[17]!;
+    const f3 = c[25]!;
+    if ((f1 | f2 | f3) === 0) {
       a01 = a11 = a21 = a31 = (f0 * FIX_DC + round1) >> shift1;
     } else {
-      const f1 = r1 * q[9]!;
-      const f2 = r2 * q[17]!;
-      const f3 = r3 * q[25]!;
       const e0 = (f0 + f2) * FIX_DC;
       const e1 = (f0 - f2) * FIX_DC;
       const o0 = f1 * FIX_C1 + f3 * FIX_C3;
@@ -198,16 +148,13 @@ export function idct4x4(
   }
   let a02 = 0, a12 = 0, a22 = 0, a32 = 0;
   {
-    const f0 = c[offset + 2]! * q[2]!;
-    const r1 = c[offset + 10]!;
-    const r2 = c[offset + 18]!;
-    const r3 = c[offset + 26]!;
-    if ((r1 | r2 | r3) === 0) {
+    const f0 = c[2]!;
+    const f1 = c[10]!;
+    const f2 = c[18]!;
+    const f3 = c[26]!;
+    if ((f1 | f2 | f3) === 0) {
       a02 = a12 = a22 = a32 = (f0 * FIX_DC + round1) >> shift1;
     } else {
-      const f1 = r1 * q[10]!;
-      const f2 = r2 * q[18]!;
-      const f3 = r3 * q[26]!;
       const e0 = (f0 + f2) * FIX_DC;
       const e1 = (f0 - f2) * FIX_DC;
       const o0 = f1 * FIX_C1 + f3 * FIX_C3;
@@ -220,16 +167,13 @@ export function idct4x4(
   }
   let a03 = 0, a13 = 0, a23 = 0, a33 = 0;
   {
-    const f0 = c[offset + 3]! * q[3]!;
-    const r1 = c[offset + 11]!;
-    const r2 = c[offset + 19]!;
-    const r3 = c[offset + 27]!;
-    if ((r1 | r2 | r3) === 0) {
+    const f0 = c[3]!;
+    const f1 = c[11]!;
+    const f2 = c[19]!;
+    const f3 = c[27]!;
+    if ((f1 | f2 | f3) === 0) {
       a03 = a13 = a23 = a33 = (f0 * FIX_DC + round1) >> shift1;
     } else {
-      const f1 = r1 * q[11]!;
-      const f2 = r2 * q[19]!;
-      const f3 = r3 * q[27]!;
       const e0 = (f0 + f2) * FIX_DC;
       const e1 = (f0 - f2) * FIX_DC;
       const o0 = f1 * FIX_C1 + f3 * FIX_C3;
