@@ -208,6 +208,11 @@ const FAR_GAP_TWIN = 2;
  * such twin, a run with a photo beyond it and a flat caption before it (`farGapBeforePhoto`) is one,
  * when the caption's ink begins at the seam (`inkAtSeam`: CAPTION_MIN_LINES or more lines before
  * the first plain run; seed 7403 caption-06 showed 2, then a 16-line plain run inside the photo).
+ * `inkAtSeam` is asked only with another seam on the axis, as every far gap it was fitted on stood
+ * beside (seeds 20017 caption-01, 20031 caption-07, 20518 caption-03: 2–4 seams). A grid column's
+ * lone seam is no such collage: independent seed 22507 caption-02 (2×2, captions under, 21 px dark
+ * seams, q35) got its row gutter in the right column alone, the left column's second look cut the
+ * gutter 16 px lower, unaligned, and the left column stayed merged (exact before).
  */
 function promoteFarGap(
   raster: Raster,
@@ -344,7 +349,7 @@ function captionAcrossSeams(
           dropped.add(k);
           // The far gap stands for the seam only where the side is known, from the collage's
           // captions or from its ends; told by a guess about the content beyond, nothing is added.
-          if (side !== 'unknown') promoteFarGap(raster, boxOf, seam, after, inside.slice(at), reach, colour, seams, k, dropped, added, other, (after ? inside[0]!.start - seam.end : seam.start - inside[0]!.end) >= CAPTION_MIN_LINES);
+          if (side !== 'unknown') promoteFarGap(raster, boxOf, seam, after, inside.slice(at), reach, colour, seams, k, dropped, added, other, seams.length >= 2 && (after ? inside[0]!.start - seam.end : seam.start - inside[0]!.end) >= CAPTION_MIN_LINES);
         }
         break;
       }
@@ -363,10 +368,11 @@ function captionAcrossSeams(
  * beside it were dropped as a sky's edge (independent seeds 20000 caption-08 and 20003 caption-04:
  * 2×2, captions under, a row of a white drawing beside a pale sky or a white backdrop, JPEG q56 on
  * white and q67 on cream; both refused). A sky over a landscape has the landscape, not a caption,
- * on its far side, and a page's paragraphs are flat themselves: neither is touched.
+ * on its far side, and a page's paragraphs are flat themselves: neither is touched. Returns the
+ * side read when a segment was marked, else 'unknown'.
  */
-function paleCaptionedPhotos(raster: Raster, boxOf: (s: Interval) => Box, segments: readonly Interval[], light: boolean[], first: number, last: number, colour: Rgb): void {
-  if (!light.some((l) => l)) return;
+function paleCaptionedPhotos(raster: Raster, boxOf: (s: Interval) => Box, segments: readonly Interval[], light: boolean[], first: number, last: number, colour: Rgb): CaptionSide {
+  if (!light.some((l) => l)) return 'unknown';
   const size = (i: number): number => segments[i]!.end - segments[i]!.start;
   const flat = new Map<number, boolean>();
   const isFlat = (i: number): boolean => {
@@ -375,7 +381,7 @@ function paleCaptionedPhotos(raster: Raster, boxOf: (s: Interval) => Box, segmen
     return f;
   };
   const pale = segments.map((_, i) => light[i]! && !isFlat(i));
-  if (!pale.some((p) => p)) return;
+  if (!pale.some((p) => p)) return 'unknown';
   let side = captionSide(raster, boxOf, first, last, CAPTION_PROBE, colour, FLAT_TOLERANCE);
   if (side === 'unknown' && segments.length > 2) {
     // The ends by their segments: a flat band of a caption's size first, beside a segment that is
@@ -387,14 +393,17 @@ function paleCaptionedPhotos(raster: Raster, boxOf: (s: Interval) => Box, segmen
     const tail = captionAt(segments.length - 1, segments.length - 2);
     side = head === tail ? 'unknown' : head ? 'before' : 'after';
   }
-  if (side === 'unknown') return;
+  if (side === 'unknown') return 'unknown';
+  let marked = false;
   for (let i = 0; i < segments.length; i++) {
     if (!pale[i]) continue;
     const j = side === 'after' ? i + 1 : i - 1;
     if (j < 0 || j >= segments.length || pale[j] || !isFlat(j)) continue;
     if (size(j) < CAPTION_MIN_LINES || size(j) > CAPTION_RATIO * size(i)) continue;
     light[i] = false;
+    marked = true;
   }
+  return marked ? side : 'unknown';
 }
 
 export interface CaptionResult {
@@ -444,7 +453,7 @@ export function attachCaptions(
     axis === 'horizontal' ? { x: s.start, y: region.y, width: s.end - s.start, height: region.height } : { x: region.x, y: s.start, width: region.width, height: s.end - s.start };
   const light = segments.map((s) => isLight(raster, boxOf(s), colour));
   const size = (i: number): number => segments[i]!.end - segments[i]!.start;
-  paleCaptionedPhotos(raster, boxOf, segments, light, first, last, colour);
+  const paleSide = paleCaptionedPhotos(raster, boxOf, segments, light, first, last, colour);
   const dropped = new Set<number>();
   let captions = 0;
   let side: CaptionSide | undefined;
@@ -523,7 +532,12 @@ export function attachCaptions(
     let chosen = options.length === 2 && options[1]!.width < options[0]!.width ? options[1]! : options[0]!;
     if (options.length === 2) {
       side ??= captionSide(raster, boxOf, first, last, size(i), colour);
-      const told = side === 'unknown' ? loneSide() : side;
+      // Told by nothing else, the side the pale photos' captions were read on (`paleCaptionedPhotos`)
+      // tells it: independent seed 22019 caption-01 (2×2, 1-line captions over, JPEG q44) read its
+      // bottom row's pale photos under their 11-line captions 23 lines below, and by the narrower
+      // gap (the 17-line gutter) the captions went to the photos above; the cut ran between them.
+      let told = side === 'unknown' ? loneSide() : side;
+      if (told === 'unknown') told = paleSide;
       if (told !== 'unknown') chosen = told === 'before' ? options[1]! : options[0]!;
     }
     // The second line of a caption joined to the photo before it, the gap between its lines read

@@ -392,6 +392,34 @@ const VOTED_SEAM_SHIFT = 3;
  */
 const VOTED_SEAM_MIDWAY = 3;
 
+/** Least chroma (|Cb, Cr|) of a kept seam for its hue to be read (a white or grey seam has none to match). */
+const VOTED_HUE_CHROMA = 20;
+/**
+ * Most degrees between the hue (Cb, Cr angle) of a seam restored from the vote and the nearest
+ * kept seam's. 4:2:0 washes a thin seam's chroma out toward grey but keeps its hue: the restored
+ * seams of seeds 21004 heavy-10, 21029 heavy-03 and 21037 heavy-07 lay 0–6° off the kept ones
+ * (their chroma 21–48 apart). A 3-line olive run (118,103,20) beside 2 px red seams (173,35,43),
+ * 57° off, was a panel's edge 2 lines above the seam and cut it (seed 20516 heavy-08).
+ */
+const VOTED_HUE_DEGREES = 30;
+
+/** Whether `colour` (a seam from the vote) has the hue of one of `kept` where their hue is read (VOTED_HUE_CHROMA). */
+function votedHue(colour: readonly number[] | undefined, kept: readonly Separator[]): boolean {
+  if (colour === undefined) return true;
+  const hue = (c: readonly number[]): { angle: number; chroma: number } => {
+    const b = cb(c[0]!, c[1]!, c[2]!);
+    const r = cr(c[0]!, c[1]!, c[2]!);
+    return { angle: (Math.atan2(r, b) * 180) / Math.PI, chroma: Math.hypot(b, r) };
+  };
+  const own = hue(colour);
+  const read = kept.filter((s) => s.colour !== undefined && hue(s.colour).chroma >= VOTED_HUE_CHROMA);
+  if (read.length === 0) return true;
+  return read.some((s) => {
+    const off = Math.abs(hue(s.colour!).angle - own.angle) % 360;
+    return Math.min(off, 360 - off) <= VOTED_HUE_DEGREES;
+  });
+}
+
 /**
  * `d` (a strip's detection held to the collage colour) with the seams of `voted` (the first
  * pass's, without a colour) it lacks, when the vote's seams divide the axis of `count` lines
@@ -418,6 +446,7 @@ function withVotedSeams(d: StripDetection, voted: StripDetection, count: number)
   if (!equalParts(voted.separators, count)) return d;
   const extra = voted.separators.filter((s) => !cuts.some((c) => near(cutOf(s), c)));
   if (extra.length === 0 || extra.some((s) => s.end - s.start > THIN_SEAM)) return d;
+  if (extra.some((s) => !votedHue(s.colour, d.separators))) return d;
   const first = d.segments[0]!.start;
   const last = d.segments[d.segments.length - 1]!.end;
   const bounds = [first, ...[...cuts, ...extra.map(cutOf)].sort((a, b) => a - b), last];
@@ -682,6 +711,15 @@ function photoCells(content: Box, h: StripDetection | undefined, v: StripDetecti
 }
 
 /**
+ * Most times the caption gap's width a column seam taken by `captionedColumns` may be. The seams
+ * of the captioned 2×1s it split are 0.7–1.7 times their caption gap (seeds 20010 caption-07: 19
+ * against 11, 20016 caption-07: 9 against 13, 20035 caption-09: 7 against 9, the runs as drawn); a
+ * 10 px white seam read with the next photo's white edge as a 26-column run (independent seed
+ * 22030 caption-04, JPEG q94, caption gap 10) was cut at its middle, 3 px inside that photo.
+ */
+const CAPTIONED_SEAM_RATIO = 2;
+
+/**
  * Whether the panels side by side of `h` are captioned photos by the caption rows `v` kept with
  * their photos (`captionGaps`): each such gap parts a segment of `v` into a photo band and its
  * caption band (the shorter side), and along every band pair each panel of `h` has ink in its
@@ -694,6 +732,9 @@ function photoCells(content: Box, h: StripDetection | undefined, v: StripDetecti
  */
 function captionedColumns(raster: Raster, h: StripDetection, v: StripDetection, colour: Rgb): boolean {
   const gaps = v.captionGaps ?? [];
+  // A column seam far wider than the captions' gap holds a panel's plain edge (CAPTIONED_SEAM_RATIO).
+  const gapWidth = Math.min(...gaps.map((g) => g.end - g.start));
+  if (h.separators.some((s) => s.end - s.start > CAPTIONED_SEAM_RATIO * gapWidth)) return false;
   for (const gap of gaps) {
     const row = v.segments.find((s) => s.start <= gap.start && gap.end <= s.end);
     if (row === undefined) return false;
