@@ -412,10 +412,10 @@ function votedHue(colour: readonly number[] | undefined, kept: readonly Separato
     return { angle: (Math.atan2(r, b) * 180) / Math.PI, chroma: Math.hypot(b, r) };
   };
   const own = hue(colour);
-  const read = kept.filter((s) => s.colour !== undefined && hue(s.colour).chroma >= VOTED_HUE_CHROMA);
+  const read = kept.flatMap((s) => (s.colour === undefined ? [] : [hue(s.colour)])).filter((h) => h.chroma >= VOTED_HUE_CHROMA);
   if (read.length === 0) return true;
-  return read.some((s) => {
-    const off = Math.abs(hue(s.colour!).angle - own.angle) % 360;
+  return read.some((h) => {
+    const off = Math.abs(h.angle - own.angle) % 360;
     return Math.min(off, 360 - off) <= VOTED_HUE_DEGREES;
   });
 }

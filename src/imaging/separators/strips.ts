@@ -119,6 +119,12 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   const none: StripDetection = { axis, segments: [], separators: [], apparent: 0, usable: false, trusted: options.trusted ?? false, captions: 0, damaged: 0, damagedSeams: [] };
   if (lines === undefined) return none;
   const origin = axis === 'horizontal' ? region.x : region.y;
+  // A seam in this strip's own line numbers, with its colour: what the twin rules (exact-twins.ts) compare.
+  const local = (o: { start: number; end: number; colour: Rgb }) => ({ start: o.start - origin, end: o.end - origin, colour: o.colour });
+  // A seam moved to `twin` (own line numbers), its colour read at the twin's first line.
+  const moveTo = (f: { start: number; end: number; colour: Rgb }, twin: Interval): void => {
+    Object.assign(f, { start: origin + twin.start, end: origin + twin.end, colour: meanColour(lines, twin.start, twin.start + 1) });
+  };
   const memo = options.memo;
   let kinds: Uint8Array;
   if (memo?.kinds) kinds = memo.kinds.slice();
@@ -217,10 +223,10 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     // through JPEG, the end reading the colour of the seams that stand (exact-twins.ts, colourEnd).
     for (const f of found) {
       const run = { start: f.start - origin, end: f.end - origin };
-      const others = found.filter((o) => o !== f).map((o) => ({ start: o.start - origin, end: o.end - origin, colour: o.colour }));
+      const others = found.filter((o) => o !== f).map(local);
       // At an end of it too: the seam is found already, and its exact stretch is where it lies.
       const twin = exactTwin(lines, run, others, false) ?? exactEnd(raster, region, axis, lines, run) ?? colourEnd(run, others, (a, b) => meanColour(lines, a, b));
-      if (twin) Object.assign(f, { start: origin + twin.start, end: origin + twin.end, colour: meanColour(lines, twin.start, twin.start + 1) });
+      if (twin) moveTo(f, twin);
     }
     found.sort((a, b) => a.start - b.start);
   }
@@ -233,7 +239,7 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     // reads their colour, the rest a backdrop of another shade, is that seam too (exact-twins.ts, colourEnd;
     // independent seed 20010 caption-08, q95: 8 px white seams, the run 111–126 beside a photo's
     // 246 backdrop faded into it, and two photos came out one part).
-    const others = found.map((o) => ({ start: o.start - origin, end: o.end - origin, colour: o.colour }));
+    const others = found.map(local);
     faded.forEach((f, k) => {
       const twin = twins[k] ?? exactTwin(lines, f.seam, standing, false) ?? flatTwin(lines, f.seam, others) ?? (options.colour && !options.vote ? colourEnd(f.seam, others, (a, b) => meanColour(lines, a, b)) : null);
       if (twin) admit(f.run, twin);
@@ -307,9 +313,9 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   // backdrop beside the first): columns 174-184 and 185-216 were joined and cut at 195, in the photo.
   if (options.colour && !options.vote) {
     for (const k of joined) {
-      const others = kept.filter((o) => o !== k && !o.damaged).map((o) => ({ start: o.start - origin, end: o.end - origin, colour: o.colour }));
+      const others = kept.filter((o) => o !== k && !o.damaged).map(local);
       const end = colourEnd({ start: k.start - origin, end: k.end - origin }, others, (a, b) => meanColour(lines, a, b));
-      if (end) Object.assign(k, { start: origin + end.start, end: origin + end.end, colour: meanColour(lines, end.start, end.start + 1) });
+      if (end) moveTo(k, end);
     }
   }
   const span = { start: origin, end: origin + lines.count };
@@ -941,8 +947,14 @@ function twinStretches(own: readonly Interval[]): boolean {
  * that rule, whose seams it is given.
  */
 function narrowPaddedSeams(raster: Raster, region: Box, axis: StripAxis, origin: number, seams: (Separator & { damaged: boolean })[], all: readonly (Separator & { damaged: boolean })[], parentWidth?: number): void {
+  // A grid part's one seam: the width of the seam the part was cut out along stands for the
+  // collage's usual width (a mosaic's small panels beside its big one have one seam between them,
+  // and beside a drawing's white backdrop it was cut at the middle of seam and backdrop:
+  // independent seeds 22032 mix-06 and mix-08, JPEG q72 and q79, white seams of 9 and 6 px, the
+  // runs 23 and 30 rows, the cuts 3 and 6 rows inside the drawing's panel).
   if (all.length === 1 && parentWidth !== undefined) {
-    narrowPaddedSeam(raster, region, axis, origin, seams, all[0]!, parentWidth);
+    const lone = all[0]!;
+    if (seams.includes(lone) && !lone.damaged) narrowToWidth(lone, parentWidth, () => sidesShowing(raster, region, axis, origin, lone));
     return;
   }
   if (all.length < 2) return;
@@ -952,15 +964,10 @@ function narrowPaddedSeams(raster: Raster, region: Box, axis: StripAxis, origin:
   const narrowest = Math.min(...widths);
   if (!widths.some((w) => w > SEAM_WIDTH_FACTOR * narrowest + SEAM_SLACK)) return;
   // Which side of each seam shows its colour as a panel's background, asked once per seam.
-  const sides = new Map<number, [boolean, boolean]>();
-  const besides = (k: number): [boolean, boolean] => {
+  const sides = new Map<number, readonly [boolean, boolean]>();
+  const besides = (k: number): readonly [boolean, boolean] => {
     let b = sides.get(k);
-    if (b === undefined) {
-      const s = all[k]!;
-      const gap = { start: s.start - origin, end: s.end - origin };
-      b = [backgroundBeside(raster, region, axis, gap, 'before', s.colour), backgroundBeside(raster, region, axis, gap, 'after', s.colour)];
-      sides.set(k, b);
-    }
+    if (b === undefined) sides.set(k, (b = sidesShowing(raster, region, axis, origin, all[k]!)));
     return b;
   };
   const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1]!;
@@ -981,30 +988,27 @@ function narrowPaddedSeams(raster: Raster, region: Box, axis: StripAxis, origin:
       return a === b ? [widths[k]!] : [];
     });
     const usual = Math.min(median(others), unpadded.length > 0 ? median(unpadded) : Infinity);
-    if (widths[i]! <= SEAM_WIDTH_FACTOR * usual + SEAM_SLACK) return;
-    const [before, after] = besides(i);
-    if (before === after) return;
-    if (before) sep.start = sep.end - usual;
-    else sep.end = sep.start + usual;
+    narrowToWidth(sep, usual, () => besides(i));
   });
 }
 
+/** Whether each side of `sep` (before, after) shows its colour as a panel's background (`backgroundBeside`). */
+function sidesShowing(raster: Raster, region: Box, axis: StripAxis, origin: number, sep: Separator): readonly [boolean, boolean] {
+  const gap = { start: sep.start - origin, end: sep.end - origin };
+  return [backgroundBeside(raster, region, axis, gap, 'before', sep.colour), backgroundBeside(raster, region, axis, gap, 'after', sep.colour)];
+}
+
 /**
- * The one seam of a grid part, narrowed as `narrowPaddedSeams` does with the width of the seam the
- * part was cut out along for the collage's usual width: a mosaic's small panels beside its big one
- * have one seam between them, and beside a drawing's white backdrop it was cut at the middle of
- * seam and backdrop (independent seeds 22032 mix-06 and mix-08, JPEG q72 and q79: white seams of 9
- * and 6 px, the runs 23 and 30 rows, the cuts 3 and 6 rows inside the drawing's panel).
+ * Narrows `sep` to `usual` lines when it is wider than SEAM_WIDTH_FACTOR × usual + SEAM_SLACK and
+ * exactly one of its `sides` (read only then) shows its colour as a panel's background: the seam
+ * keeps its end on the other side, the padding goes to the panel.
  */
-function narrowPaddedSeam(raster: Raster, region: Box, axis: StripAxis, origin: number, seams: (Separator & { damaged: boolean })[], sep: Separator, usual: number): void {
-  const own = seams.find((s) => s === sep);
-  if (own === undefined || own.damaged || own.end - own.start <= SEAM_WIDTH_FACTOR * usual + SEAM_SLACK) return;
-  const gap = { start: own.start - origin, end: own.end - origin };
-  const before = backgroundBeside(raster, region, axis, gap, 'before', own.colour);
-  const after = backgroundBeside(raster, region, axis, gap, 'after', own.colour);
+function narrowToWidth(sep: Separator, usual: number, sides: () => readonly [boolean, boolean]): void {
+  if (sep.end - sep.start <= SEAM_WIDTH_FACTOR * usual + SEAM_SLACK) return;
+  const [before, after] = sides();
   if (before === after) return;
-  if (before) own.start = own.end - usual;
-  else own.end = own.start + usual;
+  if (before) sep.start = sep.end - usual;
+  else sep.end = sep.start + usual;
 }
 
 /** Least number of standing seams, all of one width, that vouch for a flat twin (`flatTwin`). */
