@@ -198,6 +198,18 @@ describe('the second look, on generated collages', () => {
   });
 });
 
+describe('a second look on top of the plan the first badges give', () => {
+  // fixtures/collages/badge-second-look-more (independent seed 24006 badge-02): a 4×1 JPEG q91
+  // strip, 4 px black seams, four white badges of radius 28; the one found at first gave 2 parts,
+  // the three found on a second look (cut off by the top or the bottom edge) hide
+  // the other two seams. With all four painted out, 4 parts, each new cut within 2 px of a badge's centre.
+  it('adds the parts it finds, and splits exactly', async () => {
+    const results = await scoreBatch('badge-second-look-more');
+    expect(results.map((r) => r.expected.file)).toEqual(['i24006-badge-02.jpg']);
+    expectEveryExact(results);
+  });
+});
+
 describe('a second look whose cut strays from its badge', () => {
   // fixtures/collages/badge-second-look-reach (independent seed 12149 badge-04): a 3×3 at JPEG q61
   // whose top-left panel is a white drawing beside 240-grey seams, under nine badges. With the

@@ -26,8 +26,8 @@
  * above, fitted again to its rim (a neighbour's disc or digit left it one short cap of chords to be
  * fitted from), only in the fill of a badge found at first (ALIKE_RADIUS). On the 160 badge
  * collages of independent seeds 12001–12016, 681 badges drawn: 411 found at first, 474 with the
- * second look; plan.ts paints these out only when the first ones give no plan, so a plan the first
- * badges give is the same as without a second look (a disc counts as clipped by the same
+ * second look; plan.ts paints these out after the first ones, and a plan the first badges give
+ * stands unless the second look adds parts to it (a disc counts as clipped by the same
  * continuous test `ringMean` used to refuse it with: per-point rounding let a disc 0.4 px over the
  * edge in as a first badge, and changed a committed plan). Badge collages of seeds 12001–12099
  * (990): 805 → 824 exact, pictures cut 11 → 10, none newly cut. Refitting every
@@ -57,7 +57,7 @@ export interface Badge {
   fill: [number, number, number];
   /**
    * Found only on a second look: a disc the picture's edge cuts off, or one fitted again to its
-   * rim. plan.ts paints these out only when the badges found at first do not give a plan.
+   * rim. plan.ts paints these out after the badges found at first (`planWithoutBadges`).
    */
   second?: true;
 }
