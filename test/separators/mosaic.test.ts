@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createRaster } from '../../src/imaging/raster.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
 import { fill, gradientPanel } from './build.js';
+import { expectEveryExact } from './expect-exact.js';
+import { scoreBatch } from './score.js';
 
 describe('a mosaic', () => {
   it('two small photos stacked left of a big one: the big panel has no margin, and comes second', () => {
@@ -52,5 +54,17 @@ describe('a grid whose seams run the whole picture on both axes', () => {
       { x: 0, y: 205, width: 205, height: 205 },
       { x: 205, y: 205, width: 205, height: 205 },
     ]);
+  });
+});
+
+describe('a mosaic whose small photos share a part of the strip (mosaic.ts)', () => {
+  it('splits that part where a seam as wide as the strip\'s spans it alone (independent seed 27005 mix-01)', async () => {
+    // Big photo right, two small ones left, 8 px white seams (JPEG q66): the column seam made a
+    // strip of two parts, the row seam 168–176 spans only the left one, and the small photos
+    // came out as one part. Planned alone, that part splits at y 175 (its rows 160–175 read as
+    // seam lines: the photo above ends white).
+    const results = await scoreBatch('mosaic-part-seam');
+    expect(results.map((r) => r.expected.file)).toEqual(['i27005-mix-01.jpg']);
+    expectEveryExact(results);
   });
 });

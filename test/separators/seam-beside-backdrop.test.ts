@@ -77,4 +77,15 @@ describe('a seam beside a plain backdrop of another colour', () => {
     expect(results.length).toBe(1);
     expectEveryExact(results);
   });
+
+  it('a lone seam merged with a photo\'s backdrop is cut at its flat end (independent seed 27009 mix-07 and mix-08)', async () => {
+    // One white seam each, no twin to vouch for a width or colour. mix-07 (JPEG q27): 13 columns
+    // reading 255 at spread 0–7, then 74 of a sweater photo's 235 backdrop at spread 20–32, one
+    // run 308–395 cut at 351 inside the photo; now cut at 314. mix-08 (lossless): 65 columns of
+    // that backdrop at spread 7–8, then the 8 px seam at spread 0, cut at 424; now refused, uncut.
+    const results = await scoreBatch('lone-seam-flat-end');
+    expect(results.map((r) => r.expected.file)).toEqual(['i27009-mix-07.jpg', 'i27009-mix-08.webp']);
+    for (const r of results) expect(r.badCuts, r.expected.file).toEqual([]);
+    expectEveryExact(results.slice(0, 1));
+  });
 });

@@ -14,7 +14,8 @@
  * (a pure-white studio background), and then it runs into the seam and makes the stretch wider
  * than its twins, or stands alone at a width that must match theirs to the line.
  */
-import { exactLines } from './classify.js';
+import type { Box, Raster } from '../raster.js';
+import { exactLines, lineSpread, meanColour, shadesEvenly } from './classify.js';
 import { BLEND_LINES } from './collage-colour.js';
 import type { LineStats } from './line-stats.js';
 import type { Interval } from './segments.js';
@@ -100,4 +101,74 @@ export function colourEnd(seam: Interval, others: readonly (Interval & { colour:
   const rest = headMatch ? { start: head.end + BLEND_LINES, end: seam.end - BLEND_LINES } : { start: seam.start + BLEND_LINES, end: tail.start - BLEND_LINES };
   if (near(meanColour(rest.start, rest.end), END_BACKDROP_APART - 1)) return null;
   return stretch;
+}
+
+/**
+ * Largest per-channel spread of a line of a lone seam's drawn stretch: the middle lines of a white
+ * seam read 0 losslessly and 0–7 through JPEG q27 (independent seed 27009 mix-07: columns 312–319
+ * at 0, 309 at 4, 320 at 7), while a studio photo's plain grey backdrop beside it never drops below
+ * 7 (27009 mix-08, lossless: 7–8 on each of 65 columns; mix-07: 20–32).
+ */
+const FLAT_END_SPREAD = 4;
+/** Least distance (largest channel) between a lone seam's colour and the backdrop merged with it (27009: 255 beside 233–235). */
+const FLAT_END_APART = 10;
+/**
+ * Least ratio of the backdrop's width to the seam's: the two backdrops measured are 6.7 and 8.1
+ * times their seam's drawn stretch, while a 13 px gradient seam beside 8 px of a drawing's white
+ * page (independent seed 27034 gradient-04, JPEG q89: the page flat at spread 1–4, the seam 14–25)
+ * is 1.6 times it.
+ */
+const FLAT_END_REST_RATIO = 3;
+
+/**
+ * The seam at one end of `run`, when every line of it flat enough to be drawn (spread at most
+ * FLAT_END_SPREAD) lies in a stretch at that end, narrower than the rest, and the rest is a plain
+ * backdrop of one other colour with no flat line: a seam with no twin merged with a photo's pale
+ * backdrop into one run, whose middle cut the photo. Measured on independent seed 27009: mix-07
+ * (JPEG q27, a 13 px white seam and 74 columns of a sweater photo's 235 backdrop, the run 308–395
+ * cut at 351) and mix-08 (lossless, an 8 px white seam after 65 columns of the same backdrop at
+ * 233–235, the run 387–461 cut at 424). A drawing's white page beside a seam is flat itself and
+ * wider than the seam, so it is never the rest here, nor taken as the seam; a sliver of it beside a
+ * wide seam is refused by FLAT_END_REST_RATIO, and a gradient seam by shading evenly.
+ *
+ * @example
+ * ```ts
+ * flatEnd(raster, box, 'horizontal', stats.columns, { start: 308, end: 395 }); // { start: 308, end: 321 }
+ * ```
+ */
+export function flatEnd(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, run: Interval): Interval | null {
+  let first = -1;
+  let last = -1;
+  let flats = 0;
+  for (let i = run.start; i < run.end; i++) {
+    if (lineSpread(lines, i) > FLAT_END_SPREAD) continue;
+    if (first < 0) first = i;
+    last = i;
+    flats++;
+  }
+  if (first < 0 || flats <= BLEND_LINES) return null;
+  const head = first - run.start <= BLEND_LINES;
+  const tail = run.end - 1 - last <= BLEND_LINES;
+  if (head === tail) return null;
+  // The flat lines make up most of their stretch (a seam, not flat specks in a backdrop).
+  if (2 * flats < last + 1 - first) return null;
+  const drawn = { start: first, end: last + 1 };
+  const rest = head ? { start: drawn.end + BLEND_LINES, end: run.end - BLEND_LINES } : { start: run.start + BLEND_LINES, end: drawn.start - BLEND_LINES };
+  if (rest.end - rest.start < FLAT_END_REST_RATIO * (drawn.end - drawn.start)) return null;
+  const seamColour = meanColour(lines, drawn.start, drawn.end);
+  const backdrop = meanColour(lines, rest.start, rest.end);
+  const apart = (a: readonly number[], b: readonly number[]): number => Math.max(...a.map((v, c) => Math.abs(v - b[c]!)));
+  if (apart(seamColour, backdrop) < FLAT_END_APART) return null;
+  // The rest is one backdrop: every line of it nearer its colour than the seam's.
+  for (let i = rest.start; i < rest.end; i++) {
+    const c = meanColour(lines, i, i + 1);
+    if (apart(c, backdrop) >= apart(c, seamColour)) return null;
+  }
+  if (shadesEvenly(raster, region, axis, rest.start + ((rest.end - rest.start) >> 1))) return null;
+  // The seam takes the run's end and the blend lines after its flat stretch that read nearer its colour.
+  let start = head ? run.start : drawn.start;
+  let end = head ? drawn.end : run.end;
+  if (head) while (end < drawn.end + BLEND_LINES && apart(meanColour(lines, end, end + 1), seamColour) < apart(meanColour(lines, end, end + 1), backdrop)) end++;
+  else while (start > drawn.start - BLEND_LINES && apart(meanColour(lines, start - 1, start), seamColour) < apart(meanColour(lines, start - 1, start), backdrop)) start--;
+  return { start, end };
 }

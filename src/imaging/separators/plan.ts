@@ -43,6 +43,7 @@ import { detectGrid, MAX_GRID_PANELS } from './grid.js';
 import { completeGrid, completeGridCells, completeStrip, thinSeamLattice } from './grid-completion.js';
 import { measureColumnsOnly, measureLines, measureRows, type LineStats, type OneAxisStats, type RegionStats } from './line-stats.js';
 import { layoutRefusal } from './layout-checks.js';
+import { completeMosaic } from './mosaic.js';
 import { foldNarrowParts, isBand, NARROW_PART_ASPECT } from './narrow-parts.js';
 import { cutOf, NARROW_RINGING_RUN } from './runs.js';
 import { equalDivision, type Interval } from './segments.js';
@@ -351,6 +352,12 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
     if (best && best.axis !== 'grid' && chosenStrip && best.axis === chosenStrip.axis && colour !== undefined && frameSearch) {
       const done = completeStrip(raster, chosenStrip.axis, chosenStrip.segments, chosenStrip.separators, colour);
       if (done) return { ok: true, axis: best.axis, method: 'detected', parts: stripBoxes(full, best.axis, done), reason: `${best.why}; ${done.length - chosenStrip.segments.length} more found where panels of one length meet at a seam crossed by a badge or worn by compression` };
+    }
+    // A big photo beside small ones: the seam between the small ones spans their part alone
+    // (mosaic.ts). Only when no strip axis was asked for: the answer is a grid.
+    if (axisOption === 'auto' && best && best.axis !== 'grid' && chosenStrip && best.axis === chosenStrip.axis && chosenStrip.damaged === 0 && colour !== undefined && frameSearch) {
+      const mosaic = completeMosaic(raster, chosenStrip.axis, best.parts, chosenStrip.separators, colour, (box) => planIn(crop(raster, box), {}, false));
+      if (mosaic) return { ok: true, axis: 'grid', method: 'detected', parts: mosaic, reason: `${best.why}; one part split in two across it where a seam of the collage colour, as wide as the others, spans that part alone` };
     }
     const unequal = best && best.axis !== 'grid' ? unequalDamagedStrip(best.axis === 'horizontal' ? h! : v!) : undefined;
     if (best && unequal === undefined) return { ok: true, axis: best.axis, method: 'detected', parts: best.parts, reason: best.why };

@@ -8,7 +8,7 @@ import { backgroundBeside, GAP_COLOUR_TOLERANCE, isGapInsidePanel } from './back
 import { classifyLines, LineKind, lineEnds, lineMean, meanColour, RUN_COLOUR_AGREEMENT, SHADE_MIN, SHADED_MIN_MEAN, SHADED_SEAM_MAX, shadeLines } from './classify.js';
 import { ballotOfRun, BLEND_LINES, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
 import { damagedSeams, lumaMargins, seamsAtEndsFramed } from './damaged-seams.js';
-import { colourEnd, exactTwin } from './exact-twins.js';
+import { colourEnd, exactTwin, flatEnd } from './exact-twins.js';
 import { marginShading, seamAndFade, shadedAsMargins, shadedTwins, shadingMargins, shadingTwins } from './fading-seams.js';
 import { drawnGradient, exactEnd, oneColourPieces, seamOfRun } from './seams.js';
 import { overWhite, type LineStats, type OneAxisStats, type RegionStats } from './line-stats.js';
@@ -225,7 +225,7 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
       const run = { start: f.start - origin, end: f.end - origin };
       const others = found.filter((o) => o !== f).map(local);
       // At an end of it too: the seam is found already, and its exact stretch is where it lies.
-      const twin = exactTwin(lines, run, others, false) ?? exactEnd(raster, region, axis, lines, run) ?? colourEnd(run, others, (a, b) => meanColour(lines, a, b));
+      const twin = exactTwin(lines, run, others, false) ?? exactEnd(raster, region, axis, lines, run) ?? colourEnd(run, others, (a, b) => meanColour(lines, a, b)) ?? flatEnd(raster, region, axis, lines, run);
       if (twin) moveTo(f, twin);
     }
     found.sort((a, b) => a.start - b.start);
