@@ -307,3 +307,25 @@ export function shadingMargins(raster: Raster, region: Box, axis: 'horizontal' |
   // (seed 9304 gradient-05: columns 441–447 shade as the margins, 449 is blended with a photo).
   return seams.every((s) => shadedAsMargins(raster, region, axis, lines, s, ends) !== null);
 }
+
+/**
+ * The stretch of `band` (a run that fades into a pale panel beside it, relative to `region`) that
+ * shades as one of `seams` (the axis's seams that stand) does, line by line (`shadedAsMargins`
+ * with that seam's middle line's ends), when it is as wide as that seam within TWIN_WIDTH; else
+ * null. A gradient seam beside a photo's pale edge of nearly its colour reads as one band with
+ * that edge, wider than its twins, so `shadedTwins` finds no twin for it, and its one-colour
+ * pieces do not part the seam from the edge (both within PIECE_AGREEMENT); but the edge's lines
+ * do not shade as the seam's do. Measured on independent seed 26005 gradient-10 (5x1, JPEG q45,
+ * 10 px seams 234→252): columns 396–409 faded into the photo's 238 edge; 396–405 shade as the
+ * three seams that stand (ends within 4 of theirs), 406–409 do not shade (ends 3–7 apart), and the
+ * collage came out 4 parts.
+ */
+export function shadedStretch(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: LineStats, band: Interval, seams: readonly Interval[]): Interval | null {
+  for (const s of seams) {
+    const [head, tail] = lineEnds(raster, region, axis, s.start + ((s.end - s.start) >> 1));
+    if (!head.some((v, c) => Math.abs(v - tail[c]!) >= SHADE_MIN)) continue;
+    const stretch = shadedAsMargins(raster, region, axis, lines, band, [...head, ...tail]);
+    if (stretch && Math.abs(stretch.end - stretch.start - (s.end - s.start)) <= TWIN_WIDTH) return stretch;
+  }
+  return null;
+}

@@ -9,7 +9,8 @@ import { classifyLines, LineKind, lineEnds, lineMean, meanColour, RUN_COLOUR_AGR
 import { ballotOfRun, BLEND_LINES, COLLAGE_COLOUR_TOLERANCE, collageColour, sameColour, sameSeamColour, THIN_SEAM, type Rgb } from './collage-colour.js';
 import { damagedSeams, lumaMargins, seamsAtEndsFramed } from './damaged-seams.js';
 import { colourEnd, exactTwin, flatEnd } from './exact-twins.js';
-import { marginShading, seamAndFade, shadedAsMargins, shadedTwins, shadingMargins, shadingTwins } from './fading-seams.js';
+import { shadedMarginEnd } from './margin-profile.js';
+import { marginShading, seamAndFade, shadedAsMargins, shadedStretch, shadedTwins, shadingMargins, shadingTwins } from './fading-seams.js';
 import { drawnGradient, exactEnd, oneColourPieces, seamOfRun } from './seams.js';
 import { overWhite, type LineStats, type OneAxisStats, type RegionStats } from './line-stats.js';
 import { antialiasedInk, exactTwinAtEnd, cutOf, findRuns, inkLines, NARROW_RINGING_RUN, type AxisRuns } from './runs.js';
@@ -241,7 +242,12 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     // 246 backdrop faded into it, and two photos came out one part).
     const others = found.map(local);
     faded.forEach((f, k) => {
-      const twin = twins[k] ?? exactTwin(lines, f.seam, standing, false) ?? flatTwin(lines, f.seam, others) ?? (options.colour && !options.vote ? colourEnd(f.seam, others, (a, b) => meanColour(lines, a, b)) : null);
+      // Last, the stretch shading as a seam that stands (fading-seams.ts, shadedStretch).
+      const twin =
+        twins[k] ??
+        exactTwin(lines, f.seam, standing, false) ??
+        flatTwin(lines, f.seam, others) ??
+        (options.colour && !options.vote ? (colourEnd(f.seam, others, (a, b) => meanColour(lines, a, b)) ?? shadedStretch(raster, region, axis, lines, f.seam, standing)) : null);
       if (twin) admit(f.run, twin);
     });
   }
@@ -319,8 +325,24 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
     }
   }
   const span = { start: origin, end: origin + lines.count };
-  const first = options.bounds ? Math.max(span.start, options.bounds.start) : origin + runs.contentStart;
-  const last = options.bounds ? Math.min(span.end, options.bounds.end) : origin + runs.contentEnd;
+  let first = options.bounds ? Math.max(span.start, options.bounds.start) : origin + runs.contentStart;
+  let last = options.bounds ? Math.min(span.end, options.bounds.end) : origin + runs.contentEnd;
+  // A margin painted as a gradient ends where its lines stop shading as the picture's edge line
+  // does (margin-profile.ts): not at a pale panel edge, nor short of lines JPEG smeared. A run
+  // inside the lines it takes in is no seam: at most MARGIN_SMEAR_MAX lines, no panel fits there
+  // (independent seed 26000 gradient-07: a run of 3 columns inside its smeared 9 px margin).
+  // Asked only of a pale canvas, as every gradient canvas is (SHADED_MIN_MEAN).
+  let movedMargins = false;
+  if (options.colour && !options.vote && !options.bounds && Math.min(...options.colour) >= SHADED_MIN_MEAN) {
+    const notContent = (i: number): boolean => kinds[i] !== LineKind.Content;
+    const start = shadedMarginEnd(raster, region, axis, lines, 0, runs.contentStart, runs.contentEnd - 1, notContent);
+    const end = shadedMarginEnd(raster, region, axis, lines, lines.count - 1, runs.contentEnd - 1, start, notContent) + 1;
+    if (start !== runs.contentStart || end !== runs.contentEnd) {
+      movedMargins = true;
+      first = origin + start;
+      last = origin + end;
+    }
+  }
 
   // Captions join their photo; seams beside a sky or a page need evidence (captions.ts).
   const colour = options.colour ?? collageColour(kept);
@@ -381,6 +403,7 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
   let start = from;
   for (const sep of seams) {
     const cut = cutOf(sep);
+    if (movedMargins && (cut <= from || cut >= to)) continue;
     raw.push({ start, end: cut });
     start = cut;
   }
