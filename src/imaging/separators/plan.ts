@@ -331,6 +331,14 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
       const lattice = thinSeamLattice(raster, best?.parts ?? [], colour);
       if (lattice) return { ok: true, axis: 'grid', method: 'detected', parts: lattice, reason: explainLattice(lattice) };
     }
+    // A grid whose seams across one axis the vote found and the colour pass dropped for a chroma 4:2:0 smeared (`votedCrossing`).
+    if (axisOption === 'auto' && frameSearch && drawnOn === undefined && colour !== undefined && h && v) {
+      const crossed = votedCrossing(h, v, voters.h, voters.v, raster.width, raster.height);
+      if (crossed && crossed.length > (best?.parts.length ?? 0)) {
+        const { rows, cols } = gridShape(crossed);
+        return { ok: true, axis: 'grid', method: 'detected', parts: crossed, reason: `a ${rows}x${cols} grid, its cuts through the middle of thin seams${colourName(colour)}, those across one axis found by their hue where JPEG blurred their colour` };
+      }
+    }
     // A grid with some panels exactly 2–4 cells long: their seams a badge crosses (grid-completion.ts).
     if (best && best.axis === 'grid' && colour !== undefined && frameSearch) {
       const widths = [...h!.separators, ...v!.separators].map((s) => s.end - s.start).sort((a, b) => a - b);
@@ -459,6 +467,50 @@ function withVotedSeams(d: StripDetection, voted: StripDetection, count: number)
   const separators = [...d.separators, ...extra].sort((a, b) => a.start - b.start);
   const worn = extra.filter((s) => voted.damagedSeams.some((w) => w.start < s.end && w.end > s.start)).length;
   return { ...d, segments, separators, apparent: segments.length, usable: segments.length >= 2 && segments.length <= MAX_PARTS, damaged: d.damaged + worn };
+}
+
+/**
+ * The panels of a grid whose seams across one axis (`b`: the colour pass's detection, no seam)
+ * only the vote pass (`votedB`) kept, crossed by the other axis's strip (`a`, the colour pass's):
+ * each cell of `a`'s segments by `votedB`'s, when `a` has a seam and no caption and passes
+ * `unequalDamagedStrip`, and `votedB`'s seams are each thin (THIN_SEAM), divide their axis into
+ * equal parts (`equalParts`) and have the hue of `a`'s seams (`chromaticHue`). Else null. Under
+ * 4:2:0 a 1–2 px coloured seam's luma and chroma blur into the panels beside it, differently along
+ * the rows and the columns, so a grid's seams across one axis may all read far from the colour the
+ * other axis voted, and the colour pass dropped them: independent seed 25000 heavy-07, 1 px blue
+ * seams at q34, the rows read (59,55,133) (luma 65), the column (25,13,123) (luma 29); the 2x3
+ * came out as 3 stacked parts. Their hue held: on tuning seeds 25000–25039 the six such grids
+ * (blue and red, q31–40, some resaved) read 3–27° apart, chroma 30–126. Only chromatic seams are
+ * restored (a white, grey or black seam has no hue to vouch for it), and only where the whole
+ * axis lacks a seam: a strip of seams of one colour is `withVotedSeams`'s.
+ */
+function votedCrossing(h: StripDetection, v: StripDetection, votedH: StripDetection | undefined, votedV: StripDetection | undefined, width: number, height: number): Box[] | null {
+  for (const [a, b, votedB, count] of [[h, v, votedV, height], [v, h, votedH, width]] as const) {
+    if (b.separators.length > 0 || a.separators.length === 0 || !a.usable || a.captions > 0 || votedB === undefined || !votedB.usable || votedB.separators.length === 0) continue;
+    if (unequalDamagedStrip(a) !== undefined) continue;
+    if (votedB.separators.some((s) => s.end - s.start > THIN_SEAM)) continue;
+    if (!equalParts(votedB.separators, count)) continue;
+    if (!chromaticHue(votedB.separators, a.separators)) continue;
+    const cells: Box[] = [];
+    // The colour pass's one segment across `b` tells its margins, the vote's seams its cuts.
+    const ends = b.segments.length === 1 ? b.segments[0]! : { start: votedB.segments[0]!.start, end: votedB.segments[votedB.segments.length - 1]!.end };
+    const cuts = votedB.segments.slice(1).map((s) => s.start);
+    if (cuts[0]! <= ends.start || cuts[cuts.length - 1]! >= ends.end) continue;
+    const across = [ends.start, ...cuts, ends.end].slice(1).map((end, k, all) => ({ start: k === 0 ? ends.start : all[k - 1]!, end }));
+    const rows = a.axis === 'vertical' ? a.segments : across;
+    const cols = a.axis === 'horizontal' ? a.segments : across;
+    if (rows.length * cols.length > MAX_GRID_PANELS) continue;
+    for (const r of rows) for (const c of cols) cells.push({ x: c.start, y: r.start, width: c.end - c.start, height: r.end - r.start });
+    return cells;
+  }
+  return null;
+}
+
+/** Whether every seam of `voted` has the hue of one of `kept`, at least one of which has a hue to read (VOTED_HUE_CHROMA). */
+function chromaticHue(voted: readonly Separator[], kept: readonly Separator[]): boolean {
+  const chroma = (c: readonly number[]): number => Math.hypot(cb(c[0]!, c[1]!, c[2]!), cr(c[0]!, c[1]!, c[2]!));
+  if (!kept.some((s) => chroma(s.colour) >= VOTED_HUE_CHROMA)) return false;
+  return voted.every((s) => chroma(s.colour) >= VOTED_HUE_CHROMA && votedHue(s.colour, kept));
 }
 
 /**
