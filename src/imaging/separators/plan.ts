@@ -342,6 +342,15 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
       const lattice = thinSeamLattice(raster, best?.parts ?? [], colour);
       if (lattice) return { ok: true, axis: 'grid', method: 'detected', parts: lattice, reason: explainLattice(lattice) };
     }
+    // A grid whose seams across one axis the vote found and the colour pass dropped for a chroma 4:2:0 smeared (`votedCrossing`).
+    if (axisOption === 'auto' && frameSearch && drawnOn === undefined && colour !== undefined && h && v) {
+      const crossed = votedCrossing(h, v, voters.h, voters.v, raster.width, raster.height);
+      if (crossed && crossed.length > (best?.parts.length ?? 0)) {
+        const { rows, cols } = gridShape(crossed);
+        const framed = huedMargins(raster, crossed, 'grid', [...h.separators, ...v.separators, ...(voters.h?.separators ?? []), ...(voters.v?.separators ?? [])]);
+        return { ok: true, axis: 'grid', method: 'detected', parts: framed, reason: `a ${rows}x${cols} grid, its cuts through the middle of thin seams${colourName(colour)}, those across one axis found by their hue where JPEG blurred their colour` };
+      }
+    }
     // A grid with some panels exactly 2–4 cells long: their seams a badge crosses (grid-completion.ts).
     if (best && best.axis === 'grid' && colour !== undefined && frameSearch) {
       const widths = [...h!.separators, ...v!.separators].map((s) => s.end - s.start).sort((a, b) => a - b);
@@ -360,7 +369,11 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
       if (mosaic) return { ok: true, axis: 'grid', method: 'detected', parts: mosaic, reason: `${best.why}; one part split in two across it where a seam of the collage colour, as wide as the others, spans that part alone` };
     }
     const unequal = best && best.axis !== 'grid' ? unequalDamagedStrip(best.axis === 'horizontal' ? h! : v!) : undefined;
-    if (best && unequal === undefined) return { ok: true, axis: best.axis, method: 'detected', parts: best.parts, reason: best.why };
+    if (best && unequal === undefined) {
+      const captioned = (h?.captions ?? 0) + (v?.captions ?? 0) > 0;
+      const parts = axisOption === 'auto' && colour !== undefined && frameSearch && !captioned && damagedSearched(raster) ? huedMargins(raster, best.parts, best.axis, [...(h?.separators ?? []), ...(v?.separators ?? [])]) : best.parts;
+      return { ok: true, axis: best.axis, method: 'detected', parts, reason: parts === best.parts ? best.why : `${best.why}; inside margins of the seams' hue` };
+    }
     if (unequal) {
       const whole = givenColour === undefined && colour !== undefined ? wholeSeamColour(voters.h, voters.v, ballots, colour, stats, hBallots.length) : undefined;
       const again = whole ? planIn(raster, options, frameSearch, whole) : undefined;
@@ -477,6 +490,142 @@ function withVotedSeams(d: StripDetection, voted: StripDetection, count: number)
   const worn = extra.filter((s) => voted.damagedSeams.some((w) => w.start < s.end && w.end > s.start)).length;
   return { ...d, segments, separators, apparent: segments.length, usable: segments.length >= 2 && segments.length <= MAX_PARTS, damaged: d.damaged + worn };
 }
+
+/**
+ * The panels of a grid whose seams across one axis (`b`: the colour pass's detection, no seam)
+ * only the vote pass (`votedB`) kept, crossed by the other axis's strip (`a`, the colour pass's):
+ * each cell of `a`'s segments by `votedB`'s, when `a` has a seam and no caption and passes
+ * `unequalDamagedStrip`, and `votedB`'s seams are each thin (THIN_SEAM), divide their axis into
+ * equal parts (`equalParts`) and have the hue of `a`'s seams (`chromaticHue`). Else null. Under
+ * 4:2:0 a 1–2 px coloured seam's luma and chroma blur into the panels beside it, differently along
+ * the rows and the columns, so a grid's seams across one axis may all read far from the colour the
+ * other axis voted, and the colour pass dropped them: independent seed 25000 heavy-07, 1 px blue
+ * seams at q34, the rows read (59,55,133) (luma 65), the column (25,13,123) (luma 29); the 2x3
+ * came out as 3 stacked parts. Their hue held: on tuning seeds 25000–25039 the six such grids
+ * (blue and red, q31–40, some resaved) read 3–27° apart, chroma 30–126. Only chromatic seams are
+ * restored (a white, grey or black seam has no hue to vouch for it), and only where the whole
+ * axis lacks a seam: a strip of seams of one colour is `withVotedSeams`'s.
+ */
+function votedCrossing(h: StripDetection, v: StripDetection, votedH: StripDetection | undefined, votedV: StripDetection | undefined, width: number, height: number): Box[] | null {
+  for (const [a, b, votedB, count] of [[h, v, votedV, height], [v, h, votedH, width]] as const) {
+    if (b.separators.length > 0 || a.separators.length === 0 || !a.usable || a.captions > 0 || votedB === undefined || !votedB.usable || votedB.separators.length === 0) continue;
+    if (unequalDamagedStrip(a) !== undefined) continue;
+    if (votedB.separators.some((s) => s.end - s.start > THIN_SEAM)) continue;
+    if (!equalParts(votedB.separators, count)) continue;
+    if (!chromaticHue(votedB.separators, a.separators)) continue;
+    const cells: Box[] = [];
+    // The colour pass's one segment across `b` tells its margins, the vote's seams its cuts.
+    const ends = b.segments.length === 1 ? b.segments[0]! : { start: votedB.segments[0]!.start, end: votedB.segments[votedB.segments.length - 1]!.end };
+    const cuts = votedB.segments.slice(1).map((s) => s.start);
+    if (cuts[0]! <= ends.start || cuts[cuts.length - 1]! >= ends.end) continue;
+    const across = [ends.start, ...cuts, ends.end].slice(1).map((end, k, all) => ({ start: k === 0 ? ends.start : all[k - 1]!, end }));
+    const rows = a.axis === 'vertical' ? a.segments : across;
+    const cols = a.axis === 'horizontal' ? a.segments : across;
+    if (rows.length * cols.length > MAX_GRID_PANELS) continue;
+    for (const r of rows) for (const c of cols) cells.push({ x: c.start, y: r.start, width: c.end - c.start, height: r.end - r.start });
+    return cells;
+  }
+  return null;
+}
+
+/** Whether every seam of `voted` has the hue of one of `kept`, at least one of which has a hue to read (VOTED_HUE_CHROMA). */
+function chromaticHue(voted: readonly Separator[], kept: readonly Separator[]): boolean {
+  const chroma = (c: readonly number[]): number => Math.hypot(cb(c[0]!, c[1]!, c[2]!), cr(c[0]!, c[1]!, c[2]!));
+  if (!kept.some((s) => chroma(s.colour) >= VOTED_HUE_CHROMA)) return false;
+  return voted.every((s) => chroma(s.colour) >= VOTED_HUE_CHROMA && votedHue(s.colour, kept));
+}
+
+/**
+ * Least share of a margin line within HUED_MARGIN_TOLERANCE (per channel) of its own mean
+ * (`huedMargins`); 48 is what a heavy seam's best line keeps (damaged-seams.ts). Measured on the
+ * heavy collages of tuning seeds 25000–25039 with 2–8 px red and blue margins: their lines 0.95–1.00
+ * (the last one, blended into the panel, 0.95–0.99), the panel's first line beside them 0.02–0.56.
+ */
+const HUED_MARGIN_SHARE = 0.95;
+const HUED_MARGIN_TOLERANCE = 48;
+/** Widest margin `huedMargins` follows: the generators' margins reach 14 px at q25–40 (see SMEARED_MARGIN_MAX in damaged-seams.ts); a run to 20 is a panel of the seams' hue. */
+const HUED_MARGIN_MAX = 20;
+
+/** Whether line `line` of the picture along `axis` is one colour (HUED_MARGIN_SHARE within HUED_MARGIN_TOLERANCE of its mean) with the hue of `seams` (`chromaticHue`). */
+function huedLine(raster: Raster, axis: StripAxis, line: number, seams: readonly Separator[], crossings: readonly number[]): boolean {
+  const full = { x: 0, y: 0, width: raster.width, height: raster.height };
+  const length = axis === 'horizontal' ? raster.height : raster.width;
+  const mean = lineMean(raster, full, axis, line, 0, length);
+  if (!chromaticHue([{ start: 0, end: 1, colour: [mean[0]!, mean[1]!, mean[2]!] }], seams)) return false;
+  const d = raster.data;
+  const step = axis === 'horizontal' ? raster.width * 4 : 4;
+  let p = axis === 'horizontal' ? line * 4 : line * raster.width * 4;
+  // Where the plan's cuts across it meet the line, a margin shows its own colour: a seam stops at
+  // it. A flat panel's plain edge of the seams' hue is crossed by the seams running on to the picture's edge.
+  for (const at of crossings) {
+    for (const t of [at - 1, at]) {
+      const q = p + t * step;
+      if (Math.abs(d[q]! - mean[0]!) > HUED_MARGIN_TOLERANCE || Math.abs(d[q + 1]! - mean[1]!) > HUED_MARGIN_TOLERANCE || Math.abs(d[q + 2]! - mean[2]!) > HUED_MARGIN_TOLERANCE) return false;
+    }
+  }
+  const misses = Math.floor((1 - HUED_MARGIN_SHARE) * length);
+  let off = 0;
+  for (let t = 0; t < length; t++, p += step) {
+    if (Math.abs(d[p]! - mean[0]!) > HUED_MARGIN_TOLERANCE || Math.abs(d[p + 1]! - mean[1]!) > HUED_MARGIN_TOLERANCE || Math.abs(d[p + 2]! - mean[2]!) > HUED_MARGIN_TOLERANCE) {
+      if (++off > misses) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * `parts` (a strip along `axis`, or a grid) inside the margins of the seams' hue its outer boxes
+ * reach into: along each axis where the parts run from the picture's first line to its last, the
+ * lines from each end that are one colour of the hue of `seams` (`huedLine`), when both ends have
+ * such a margin, under HUED_MARGIN_MAX lines, and the two agree within HUED_MARGIN_MATCH (a canvas
+ * frames a collage alike). A 2–8 px red or blue margin at q25–40 reads nearly its painted colour,
+ * (251,1,4) for 255,0,0, while the collage colour is voted from 1–2 px seams JPEG blended into
+ * their panels, (166,60,82) there, 18 off its luma: the margin fails the colour and the luma tests
+ * (`marginsOf` in strips.ts, `lumaMargins`) and stays in the end parts (independent seed 25004
+ * heavy-07, a 3x2 of 1 px red seams in an 8 px margin at q38: every outer part 8 px too long). Only
+ * chromatic seams (a white, grey or black one has no hue to match), only in a plan of the picture's
+ * own choosing (`axis` auto) without captions. On tuning seeds 25000–25039:
+ * heavy 350 → 354 of 400, four exact plans moved to within a line of their margins. Without the
+ * crossing test (`huedLine`) three 3x2 grids of flat panels on one backdrop of the seams' hue
+ * (seeds 20003 flat-07, 22020 flat-04, 22512 flat-06: 10–19 lines of it at each side) lost their edges.
+ */
+function huedMargins(raster: Raster, parts: Box[], axis: SplitAxis, seams: readonly Separator[]): Box[] {
+  if (!seams.some((s) => Math.hypot(cb(s.colour[0], s.colour[1], s.colour[2]), cr(s.colour[0], s.colour[1], s.colour[2])) >= VOTED_HUE_CHROMA)) return parts;
+  // A grid only as a whole lattice of two rows and columns or more: a row or column of panels is a
+  // strip, whose parts span the picture across it, and a grid of unequal blocks may hold a margin
+  // read as a part (independent seed 6412 heavy-08, fixture narrow-parts: its 8 px bottom margin a
+  // part of 369x8, folded into the panel above once the grid became a strip).
+  if (axis === 'grid') {
+    const { rows, cols } = gridShape(parts);
+    if (rows < 2 || cols < 2 || rows * cols !== parts.length) return parts;
+  }
+  let out = parts;
+  for (const lines of ['horizontal', 'vertical'] as const) {
+    if (axis !== 'grid' && axis !== lines) continue;
+    const count = lines === 'horizontal' ? raster.width : raster.height;
+    const lo = Math.min(...out.map((b) => (lines === 'horizontal' ? b.x : b.y)));
+    const hi = Math.max(...out.map((b) => (lines === 'horizontal' ? b.x + b.width : b.y + b.height)));
+    if (lo !== 0 || hi !== count) continue;
+    // The cuts across these lines: the other axis's part starts inside the picture.
+    const across = [...new Set(out.map((box) => (lines === 'horizontal' ? box.y : box.x)))].filter((c) => c > 0);
+    let a = 0;
+    while (a < HUED_MARGIN_MAX && huedLine(raster, lines, a, seams, across)) a++;
+    let b = 0;
+    while (b < HUED_MARGIN_MAX && huedLine(raster, lines, count - 1 - b, seams, across)) b++;
+    if (a === 0 || b === 0 || a >= HUED_MARGIN_MAX || b >= HUED_MARGIN_MAX || Math.abs(a - b) > HUED_MARGIN_MATCH) continue;
+    out = out.map((box) => {
+      const start = lines === 'horizontal' ? box.x : box.y;
+      let end = start + (lines === 'horizontal' ? box.width : box.height);
+      const from = start === 0 ? a : start;
+      if (end === count) end = count - b;
+      return lines === 'horizontal' ? { ...box, x: from, width: end - from } : { ...box, y: from, height: end - from };
+    });
+  }
+  return out;
+}
+
+/** Most lines the two margins of one canvas may differ by (`huedMargins`): MARGIN_MATCH of damaged-seams.ts, a margin's last line blended into the panel on either side and a 4:2:0 block one more; measured 0–1 apart on the margins above. */
+const HUED_MARGIN_MATCH = 3;
 
 /**
  * Longest ratio between the parts of a strip whose every seam only the damaged-seam rule found
