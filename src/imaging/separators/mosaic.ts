@@ -62,6 +62,10 @@ export function completeMosaic(raster: Raster, axis: 'horizontal' | 'vertical', 
       : [{ ...part, width: cut - part.x }, { ...part, x: cut, width: part.x + part.width - cut }];
     if (halves.some((h) => Math.min(h.width, h.height) < MIN_MOSAIC_SIDE)) return null;
     if (!seamBand(raster, axis, part, cut, width, colour)) return null;
+    // A band that runs on through every other part at the cut is a line of the whole picture, no
+    // seam of this part alone: the plain gap under a row of captions (25032 caption-02, 17 px white
+    // seams, captions above the photos: rows 28–48 white across all three parts, cut at 48).
+    if (parts.every((p, j) => j === i || seamBand(raster, axis, p, cut, width, colour))) return null;
     found = { i, halves };
   }
   if (found === null) return null;
