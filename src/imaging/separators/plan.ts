@@ -613,6 +613,9 @@ function huedMargins(raster: Raster, parts: Box[], axis: SplitAxis, seams: reado
     let b = 0;
     while (b < HUED_MARGIN_MAX && huedLine(raster, lines, count - 1 - b, seams, across)) b++;
     if (a === 0 || b === 0 || a >= HUED_MARGIN_MAX || b >= HUED_MARGIN_MAX || Math.abs(a - b) > HUED_MARGIN_MATCH) continue;
+    // A canvas's margin is painted the seams' colour, and JPEG only takes chroma from thin seams
+    // blended into their panels: a margin far paler than the seams is a panel's own backdrop.
+    if (Math.min(lineChroma(raster, lines, 0), lineChroma(raster, lines, count - 1)) < HUED_MARGIN_CHROMA_SHARE * Math.max(...seams.map((s) => chromaOf(s.colour)))) continue;
     out = out.map((box) => {
       const start = lines === 'horizontal' ? box.x : box.y;
       let end = start + (lines === 'horizontal' ? box.width : box.height);
@@ -622,6 +625,26 @@ function huedMargins(raster: Raster, parts: Box[], axis: SplitAxis, seams: reado
     });
   }
   return out;
+}
+
+/**
+ * Least chroma of a hued margin's outer lines, as a share of the seams' (`huedMargins`). Measured
+ * on the 420 batches of seeds 20000–27519, where the rule trims: the margins of heavy-JPEG seams
+ * read 0.87–4.9 times their seams' chroma (1–4 px seams blended into their panels); the pink
+ * backdrop of a lossless 5x1 of flat panels with 13 px red seams (27019 flat-02, 10 columns of it
+ * at each end) 0.64, and a lossless mix with 15 px seams (27501 mix-09) 0.36.
+ */
+const HUED_MARGIN_CHROMA_SHARE = 0.75;
+
+/** Chroma of a colour (its distance from grey in Cb/Cr). */
+function chromaOf(c: ArrayLike<number>): number {
+  return Math.hypot(cb(c[0]!, c[1]!, c[2]!), cr(c[0]!, c[1]!, c[2]!));
+}
+
+/** Chroma of the mean of line `line` along `axis` (a column for 'horizontal', as `huedLine` reads it). */
+function lineChroma(raster: Raster, axis: 'horizontal' | 'vertical', line: number): number {
+  const full = { x: 0, y: 0, width: raster.width, height: raster.height };
+  return chromaOf(lineMean(raster, full, axis, line, 0, axis === 'horizontal' ? raster.height : raster.width));
 }
 
 /** Most lines the two margins of one canvas may differ by (`huedMargins`): MARGIN_MATCH of damaged-seams.ts, a margin's last line blended into the panel on either side and a 4:2:0 block one more; measured 0–1 apart on the margins above. */
