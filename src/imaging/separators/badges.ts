@@ -500,17 +500,6 @@ const CUT_SLACK = 3;
 const SECOND_LOOK_REACH = 0.5;
 
 /**
- * How far from a badge's centre, in radii, a cut it explains may pass when another cut of the plan
- * stands only as a whole-length plain one (`wholeLengthPlain`): with no own plan to lean on, the
- * painted plan may cut beside the seam the badge sits on. Measured on the 420 batches of seeds
- * 20000–27519, over the plans with such a cut: in the 21 exact ones every badge cut passed within
- * 0.21 r of its badge's centre; the one that cut through a panel (25519 badge-10: a 4x1 of 7 px
- * cream seams, JPEG q40, beside white drawings) passed 0.34 r (7.6 px) from it, at x 399 for the
- * seam 403–410 the badge sits on.
- */
-const WHOLE_LEAN_REACH = 0.3;
-
-/**
  * Whether `cut` runs the layout's whole length (`start` to `end` along it) and its two middle
  * lines are background (plain or ringing) in the picture as it is: a seam the picture shows, that
  * the plan without badges lost for something else (a photo's long dark edge taken for a fourth
@@ -532,8 +521,7 @@ function wholeLengthPlain(cut: Cut, start: number, end: number, plainBetween?: P
  * part search changed once a junction badge was gone) was not made visible by the painting.
  * With `secondLook` (badges found on a second look painted out too), a cut a badge explains must
  * pass within SECOND_LOOK_REACH of its centre. A cut the picture shows as a seam as it is
- * (`wholeLengthPlain`) stands too; the badge cuts beside such a cut must pass within
- * WHOLE_LEAN_REACH of their badge's centre.
+ * (`wholeLengthPlain`) stands too.
  *
  * @example
  * ```ts
@@ -545,29 +533,19 @@ export function badgesExplain(withBadgesErased: readonly Box[], asIs: readonly B
   // The layout's extent: a cut from one end of it to the other runs the whole picture's length.
   const left = Math.min(...withBadgesErased.map((p) => p.x)), right = Math.max(...withBadgesErased.map((p) => p.x + p.width));
   const top = Math.min(...withBadgesErased.map((p) => p.y)), bottom = Math.max(...withBadgesErased.map((p) => p.y + p.height));
-  const cuts = cutsOf(withBadgesErased);
-  const how = cuts.map((cut) => {
+  return cutsOf(withBadgesErased).every((cut) => {
     const along = (a: number, b: number): boolean => a < cut.to && b > cut.from;
     // The picture's own cut, or one moved from it across plain lines only: the same seam, cut
     // elsewhere in its run once the seams the badges hid gave its width (narrowPaddedSeams).
     const same = (o: Cut): boolean => Math.abs(o.at - cut.at) <= CUT_SLACK || (plainBetween?.(cut.axis, Math.min(o.at, cut.at), Math.max(o.at, cut.at), Math.max(o.from, cut.from), Math.min(o.to, cut.to)) ?? false);
-    if (own.some((o) => o.axis === cut.axis && along(o.from, o.to) && same(o))) return 'own';
+    if (own.some((o) => o.axis === cut.axis && along(o.from, o.to) && same(o))) return true;
     // A seam the picture shows as it is: a cut the whole layout long whose two middle lines are
     // background there (`wholeLengthPlain`).
-    if (wholeLengthPlain(cut, cut.axis === 'x' ? top : left, cut.axis === 'x' ? bottom : right, plainBetween)) return 'whole';
-    const by = badges.find((b) => {
+    if (wholeLengthPlain(cut, cut.axis === 'x' ? top : left, cut.axis === 'x' ? bottom : right, plainBetween)) return true;
+    return badges.some((b) => {
       const [across, length] = cut.axis === 'x' ? [b.cx, b.cy] : [b.cy, b.cx];
       const reach = secondLook ? SECOND_LOOK_REACH * b.r : b.r + CUT_SLACK;
       return Math.abs(across - cut.at) <= reach && along(length - b.r, length + b.r);
     });
-    return by ? 'badge' : 'none';
   });
-  if (how.includes('none')) return false;
-  // A plan that leans on a whole-length plain cut has no own plan to check its badge cuts
-  // against: each must then pass within WHOLE_LEAN_REACH of its badge's centre.
-  if (!how.includes('whole')) return true;
-  return cuts.every((cut, i) => how[i] !== 'badge' || badges.some((b) => {
-    const [across, length] = cut.axis === 'x' ? [b.cx, b.cy] : [b.cy, b.cx];
-    return Math.abs(across - cut.at) <= WHOLE_LEAN_REACH * b.r && length + b.r > cut.from && length - b.r < cut.to;
-  }));
 }
