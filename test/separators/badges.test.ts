@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRaster, type Box, type Raster } from '../../src/imaging/raster.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
-import { badgesExplain, eraseBadges, findBadges, type PlainBetween } from '../../src/imaging/separators/badges.js';
+import { badgesExplain, eraseBadges, findBadges } from '../../src/imaging/separators/badges.js';
 import { badge, fill, gradientPanel, jpegRoundTrip, type Rgb } from './build.js';
 import { scoreBatch } from './score.js';
 import { expectEveryExact } from './expect-exact.js';
@@ -235,19 +235,6 @@ describe('a badge plan whose cut moved along its own seam\'s plain run', () => {
   });
 });
 
-describe('a seam the picture shows whole, beside the badges', () => {
-  // fixtures/collages/badge-plain-seam (independent seeds 24000 badge-03, 24002 badge-07): 4×1 JPEG
-  // strips (8 px dark seams at q92, 4 px red seams at q65), badges on one or two seams. The
-  // picture's own plan was refused (a palm trunk taken for a fifth seam; a lone badge-crossed seam
-  // dividing it unequally), so the plan with the badges painted out had no own cut to lean on for
-  // the seams no badge crosses, though those are plain from end to end as they are.
-  it('is a cut that stands, and each strip splits exactly', async () => {
-    const results = await scoreBatch('badge-plain-seam');
-    expect(results.map((r) => r.expected.file)).toEqual(['i24000-badge-03.jpg', 'i24002-badge-07.jpg']);
-    expectEveryExact(results);
-  });
-});
-
 describe('badgesExplain', () => {
   const badges = [{ cx: 100, cy: 50, r: 20, fill: [220, 30, 30] as [number, number, number] }];
   const left = { x: 0, y: 0, width: 100, height: 100 };
@@ -277,15 +264,6 @@ describe('badgesExplain', () => {
     expect(badgesExplain(moved, own, badges)).toBe(false);
     expect(badgesExplain(moved, own, badges, false, (axis, start, end) => axis === 'x' && start === 160 && end === 175)).toBe(true);
     expect(badgesExplain(moved, own, badges, false, () => false)).toBe(false);
-  });
-
-  it('lets a cut stand that runs the layout\'s whole length on background lines, and no shorter one', () => {
-    const three = [{ x: 0, y: 0, width: 100, height: 100 }, right, { x: 200, y: 0, width: 100, height: 100 }];
-    const plain: PlainBetween = (axis, start, end) => axis === 'x' && start === 199 && end === 201;
-    expect(badgesExplain(three, [], badges)).toBe(false);
-    expect(badgesExplain(three, [], badges, false, plain)).toBe(true);
-    const short = [{ x: 0, y: 0, width: 300, height: 50 }, { x: 0, y: 50, width: 100, height: 50 }, { x: 100, y: 50, width: 100, height: 50 }, { x: 200, y: 50, width: 100, height: 50 }];
-    expect(badgesExplain(short, [], [{ cx: 100, cy: 75, r: 10, fill: [0, 0, 0] }, { cx: 150, cy: 50, r: 10, fill: [0, 0, 0] }], false, plain)).toBe(false);
   });
 
   it('reads a grid seam as one line, so one badge explains it in every column', () => {

@@ -22,9 +22,8 @@ const BATCHES: Record<string, Held> = {
     cuts: {},
   },
   'independent-b': {
-    // 60 since the badges' second look (ib-badge-02: a disc the edge cuts off, refused before);
-    // 61 since a whole-length plain cut stands beside badges (ib-badge-04: a 1x3 refused before).
-    floor: 61,
+    // 60 since the badges' second look (ib-badge-02: a disc the edge cuts off, refused before).
+    floor: 60,
     cuts: {},
   },
 };

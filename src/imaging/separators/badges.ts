@@ -500,28 +500,12 @@ const CUT_SLACK = 3;
 const SECOND_LOOK_REACH = 0.5;
 
 /**
- * Whether `cut` runs the layout's whole length (`start` to `end` along it) and its two middle
- * lines are background (plain or ringing) in the picture as it is: a seam the picture shows, that
- * the plan without badges lost for something else (a photo's long dark edge taken for a fourth
- * seam made the parts unequal, and the strip was refused), not one the painting made. Only a
- * whole-length cut: a grid's cut runs one row or column of panels, and a photo may hold such a
- * line that long. Measured on independent seeds 24000–24039 (3200 collages): 4 more exact (strips
- * of 4–5 panels whose own plan was refused), none lost, no cut; allowing cuts of any length cut
- * one 3×3 through a panel (24011 badge-07: a chair's leg 118 px long, dark like the 12 px seams).
- * The 180 regression batches of seeds 20000–22519: 10 more exact, none lost, no cut.
- */
-function wholeLengthPlain(cut: Cut, start: number, end: number, plainBetween?: PlainBetween): boolean {
-  return plainBetween !== undefined && cut.from === start && cut.to === end && plainBetween(cut.axis, cut.at - 1, cut.at + 1, cut.from, cut.to);
-}
-
-/**
  * Whether the layout found with the badges painted out may stand: each of its cuts is one the
  * picture's own layout has too, or one that crosses a badge. Painting a badge out can only
  * restore the seam it sat on; a new cut anywhere else (measured: a palm trunk in a photo whose
  * part search changed once a junction badge was gone) was not made visible by the painting.
  * With `secondLook` (badges found on a second look painted out too), a cut a badge explains must
- * pass within SECOND_LOOK_REACH of its centre. A cut the picture shows as a seam as it is
- * (`wholeLengthPlain`) stands too.
+ * pass within SECOND_LOOK_REACH of its centre.
  *
  * @example
  * ```ts
@@ -530,18 +514,12 @@ function wholeLengthPlain(cut: Cut, start: number, end: number, plainBetween?: P
  */
 export function badgesExplain(withBadgesErased: readonly Box[], asIs: readonly Box[], badges: readonly Badge[], secondLook = false, plainBetween?: PlainBetween): boolean {
   const own = cutsOf(asIs);
-  // The layout's extent: a cut from one end of it to the other runs the whole picture's length.
-  const left = Math.min(...withBadgesErased.map((p) => p.x)), right = Math.max(...withBadgesErased.map((p) => p.x + p.width));
-  const top = Math.min(...withBadgesErased.map((p) => p.y)), bottom = Math.max(...withBadgesErased.map((p) => p.y + p.height));
   return cutsOf(withBadgesErased).every((cut) => {
     const along = (a: number, b: number): boolean => a < cut.to && b > cut.from;
     // The picture's own cut, or one moved from it across plain lines only: the same seam, cut
     // elsewhere in its run once the seams the badges hid gave its width (narrowPaddedSeams).
     const same = (o: Cut): boolean => Math.abs(o.at - cut.at) <= CUT_SLACK || (plainBetween?.(cut.axis, Math.min(o.at, cut.at), Math.max(o.at, cut.at), Math.max(o.from, cut.from), Math.min(o.to, cut.to)) ?? false);
     if (own.some((o) => o.axis === cut.axis && along(o.from, o.to) && same(o))) return true;
-    // A seam the picture shows as it is: a cut the whole layout long whose two middle lines are
-    // background there (`wholeLengthPlain`).
-    if (wholeLengthPlain(cut, cut.axis === 'x' ? top : left, cut.axis === 'x' ? bottom : right, plainBetween)) return true;
     return badges.some((b) => {
       const [across, length] = cut.axis === 'x' ? [b.cx, b.cy] : [b.cy, b.cx];
       const reach = secondLook ? SECOND_LOOK_REACH * b.r : b.r + CUT_SLACK;
