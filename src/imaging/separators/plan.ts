@@ -46,6 +46,7 @@ import { layoutRefusal } from './layout-checks.js';
 import { foldNarrowParts, isBand, NARROW_PART_ASPECT } from './narrow-parts.js';
 import { cutOf, NARROW_RINGING_RUN } from './runs.js';
 import { equalDivision, type Interval } from './segments.js';
+import { evenEndMargins } from './pale-ends.js';
 import { detectStrips, MAX_PARTS, stripBoxes, stripMemo, type Separator, type StripAxis, type StripDetection } from './strips.js';
 
 /**
@@ -106,7 +107,9 @@ export function planSplit(raster: Raster, options: SplitOptions = {}): SplitPlan
   const plan = planWithoutBadges(raster, options, asIs) ?? asIs;
   // A request keeps its own rule (exactly n detected parts, else an even division).
   if (options.parts !== undefined) return plan;
-  const checked = checkedLayout(plan);
+  const checked0 = checkedLayout(plan);
+  // A pale panel's blank edge taken for margin at one end of a side-by-side strip (pale-ends.ts).
+  const checked = checked0.ok && checked0.method === 'detected' ? { ...checked0, parts: evenEndMargins(checked0.parts, raster.width) } : checked0;
   if (checked.ok || !plan.ok || plan.method !== 'detected') return checked;
   // A layout refused by its checks may be a framed collage whose frame and inner margin were
   // taken for parts (`framedAfterRefusal`).
