@@ -3,7 +3,7 @@
  * trimmed off with the margin (pale-ends.ts, evenEndMargins).
  */
 import { describe, expect, it } from 'vitest';
-import { evenEndMargins } from '../../src/imaging/separators/pale-ends.js';
+import { evenEndMargins, evenStackedEndMargins } from '../../src/imaging/separators/pale-ends.js';
 import { expectEveryExact } from './expect-exact.js';
 import { scoreBatch } from './score.js';
 
@@ -27,6 +27,23 @@ describe('an end margin widened by a pale panel', () => {
     // 28032 gradient-07 (5×1, 5 px seams 234→247, margin 20: the first began at 39).
     const results = await scoreBatch('pale-end-margin');
     expect(results.map((r) => r.expected.file).sort()).toEqual(['i28008-gradient-02.webp', 'i28014-caption-07.webp', 'i28032-gradient-07.webp']);
+    expectEveryExact(results);
+  });
+
+  it('and in a stacked strip, but for a margin a caption band widens', () => {
+    // Stacked parts from y 34 and to y 438 of 461: 91 + 34 and 103 + 23 lines with their margins.
+    const parts = [{ x: 0, y: 34, width: 191, height: 91 }, { x: 0, y: 125, width: 191, height: 105 }, { x: 0, y: 230, width: 191, height: 105 }, { x: 0, y: 335, width: 191, height: 103 }];
+    expect(evenStackedEndMargins(parts, 461)[0]).toEqual({ x: 0, y: 23, width: 191, height: 102 });
+    // Margins 2 and 5 lines: too close to tell a pale panel from JPEG.
+    const close = [{ x: 0, y: 2, width: 231, height: 210 }, { x: 0, y: 212, width: 231, height: 207 }];
+    expect(evenStackedEndMargins(close, 424)).toBe(close);
+  });
+
+  it('two stacked collages with a white drawing at one end split exactly (independent seeds 28009, 28026)', async () => {
+    // 28009 badge-05 (lossless, 1×4 on 5 px white seams: the last part ended at 784 for 793) and
+    // 28026 gradient-02 (q57 4:2:0, 1×4 on 7 px seams 231→247, margin 24: the first began at 34).
+    const results = await scoreBatch('pale-end-margin-stacked');
+    expect(results.map((r) => r.expected.file).sort()).toEqual(['i28009-badge-05.webp', 'i28026-gradient-02.jpg']);
     expectEveryExact(results);
   });
 });

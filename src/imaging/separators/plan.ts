@@ -46,7 +46,7 @@ import { layoutRefusal } from './layout-checks.js';
 import { foldNarrowParts, isBand, NARROW_PART_ASPECT } from './narrow-parts.js';
 import { cutOf, NARROW_RINGING_RUN } from './runs.js';
 import { equalDivision, type Interval } from './segments.js';
-import { evenEndMargins } from './pale-ends.js';
+import { evenEndMargins, evenStackedEndMargins } from './pale-ends.js';
 import { detectStrips, MAX_PARTS, stripBoxes, stripMemo, type Separator, type StripAxis, type StripDetection } from './strips.js';
 
 /**
@@ -287,7 +287,9 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
     }
   }
 
-  const strip = (d: StripDetection): Candidate => ({ axis: d.axis, parts: stripBoxes(full, d.axis, d.segments), why: explainStrip(d, colour) });
+  // A pale panel's blank edge taken for margin at one end of a stacked strip without captions (pale-ends.ts).
+  const ends = (d: StripDetection, parts: Box[]): Box[] => (frameSearch && d.axis === 'vertical' && !d.captions && !d.captionGaps ? evenStackedEndMargins(parts, raster.height) : parts);
+  const strip = (d: StripDetection): Candidate => ({ axis: d.axis, parts: ends(d, stripBoxes(full, d.axis, d.segments)), why: explainStrip(d, colour) });
   const candidates: Candidate[] = [];
   let chosenStrip: StripDetection | undefined;
   if (axisOption === 'horizontal') chosenStrip = h;
