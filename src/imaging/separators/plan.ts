@@ -47,6 +47,7 @@ import { completeMosaic } from './mosaic.js';
 import { foldNarrowParts, isBand, NARROW_PART_ASPECT } from './narrow-parts.js';
 import { cutOf, NARROW_RINGING_RUN } from './runs.js';
 import { equalDivision, type Interval } from './segments.js';
+import { evenEndMargins, evenStackedEndMargins } from './pale-ends.js';
 import { detectStrips, MAX_PARTS, stripBoxes, stripMemo, type Separator, type StripAxis, type StripDetection } from './strips.js';
 
 /**
@@ -107,7 +108,9 @@ export function planSplit(raster: Raster, options: SplitOptions = {}): SplitPlan
   const plan = planWithoutBadges(raster, options, asIs) ?? asIs;
   // A request keeps its own rule (exactly n detected parts, else an even division).
   if (options.parts !== undefined) return plan;
-  const checked = checkedLayout(plan);
+  const checked0 = checkedLayout(plan);
+  // A pale panel's blank edge taken for margin at one end of a side-by-side strip (pale-ends.ts).
+  const checked = checked0.ok && checked0.method === 'detected' ? { ...checked0, parts: evenEndMargins(checked0.parts, raster.width) } : checked0;
   if (checked.ok || !plan.ok || plan.method !== 'detected') return checked;
   // A layout refused by its checks may be a framed collage whose frame and inner margin were
   // taken for parts (`framedAfterRefusal`).
@@ -295,7 +298,9 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
     }
   }
 
-  const strip = (d: StripDetection): Candidate => ({ axis: d.axis, parts: stripBoxes(full, d.axis, d.segments), why: explainStrip(d, colour) });
+  // A pale panel's blank edge taken for margin at one end of a stacked strip without captions (pale-ends.ts).
+  const ends = (d: StripDetection, parts: Box[]): Box[] => (frameSearch && d.axis === 'vertical' && !d.captions && !d.captionGaps ? evenStackedEndMargins(parts, raster.height) : parts);
+  const strip = (d: StripDetection): Candidate => ({ axis: d.axis, parts: ends(d, stripBoxes(full, d.axis, d.segments)), why: explainStrip(d, colour) });
   const candidates: Candidate[] = [];
   let chosenStrip: StripDetection | undefined;
   if (axisOption === 'horizontal') chosenStrip = h;
