@@ -329,3 +329,16 @@ export function isLattice(panels: readonly Box[]): boolean {
     aligned((b) => b.x, (b) => b.y, (b) => b.height)
   );
 }
+
+/** Tops of one grid row, read by different bands of a blurred seam: at most 3 px apart (seed 4052 heavy-05). */
+const ROW_TOP_SLACK = 3;
+
+/**
+ * Rows of panels in reading order (a lossy grid's cuts may differ by a few pixels from band to
+ * band: tops within ROW_TOP_SLACK are one row) and the panels of the first row.
+ */
+export function gridShape(panels: readonly Box[]): { rows: number; cols: number } {
+  const tops = [...new Set(panels.map((p) => p.y))].sort((a, b) => a - b);
+  const rows = tops.filter((y, i) => i === 0 || y - tops[i - 1]! > ROW_TOP_SLACK).length;
+  return { rows, cols: panels.filter((p) => p.y - panels[0]!.y <= ROW_TOP_SLACK).length };
+}
