@@ -92,10 +92,17 @@ export function luma(r: number, g: number, b: number): number {
   return 0.299 * r + 0.587 * g + 0.114 * b;
 }
 
-/** Chroma (Cb, Cr magnitude, BT.601) of `c`: 0 on white, black and grey. */
-function chromaOf(c: readonly number[]): number {
-  const [, blue, red] = ycc(c);
-  return Math.hypot(blue, red);
+/**
+ * Chroma (Cb, Cr magnitude, BT.601) of `c`: 0 on white, black and grey.
+ *
+ * @example
+ * ```ts
+ * chromaOf([255, 255, 255]); // 0
+ * chromaOf([220, 30, 40]);   // ≈ 98
+ * ```
+ */
+export function chromaOf(c: ArrayLike<number>): number {
+  return Math.hypot(cb(c[0]!, c[1]!, c[2]!), cr(c[0]!, c[1]!, c[2]!));
 }
 
 /**

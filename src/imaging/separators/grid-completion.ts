@@ -68,7 +68,7 @@ const ALIGN_SLACK = 4;
  * a sliver of seam between their cuts (measured: a 12 px yellow seam at q25 with a junction badge,
  * seed 1310 badge-10, gave two 9 px rows); the cells of a 4×4 quest grid are ≥ 120 px.
  */
-const MIN_COMPLETED_SIDE = 48;
+export const MIN_COMPLETED_SIDE = 48;
 /** Smallest block worth a search: two panels of the bench's smallest 4×4 cells (120 px). */
 const MIN_BLOCK_SIDE = 240;
 
@@ -165,7 +165,7 @@ function cutAt(box: Box, cuts: readonly Cut[]): Box[] {
  * (the measurement behind `damaged-seams.ts`); a photo's row or column of that colour from end
  * to end is a plain line, found long before.
  */
-const CARRIED_SHARE = 0.9;
+export const CARRIED_SHARE = 0.9;
 /** Per-channel distance of such a pixel: a thin seam's JPEG ringing (see NEAR_SEAM_TOLERANCE). */
 const CARRIED_TOLERANCE = NEAR_SEAM_TOLERANCE;
 
@@ -282,8 +282,16 @@ function seamColoured(raster: Raster, cut: Cut, colour: Rgb): boolean {
   });
 }
 
-/** Line `line` (a column for an `x` cut, a row for a `y` cut) over the cut's span, as the line rules read it. */
-function lineOf(raster: Raster, cut: Cut, line: number): LineAt {
+/**
+ * Line `line` (a column for an `x` cut, a row for a `y` cut) over the cut's span [from, to), as the
+ * line rules read it.
+ *
+ * @example
+ * ```ts
+ * lineOf(raster, { axis: 'y', from: 0, to: 400 }, 212); // row 212 over columns 0–399
+ * ```
+ */
+export function lineOf(raster: Raster, cut: Pick<Cut, 'axis' | 'from' | 'to'>, line: number): LineAt {
   const length = cut.to - cut.from;
   return cut.axis === 'x'
     ? { raster, region: { x: 0, y: cut.from, width: raster.width, height: length }, axis: 'horizontal', line, length }

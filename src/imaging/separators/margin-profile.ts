@@ -19,6 +19,7 @@
  */
 import type { Box, Raster } from '../raster.js';
 import { lineMean, SHADE_MIN, SHADED_MIN_MEAN } from './classify.js';
+import { luma } from './collage-colour.js';
 import type { LineStats } from './line-stats.js';
 
 /** Stretches a line's profile is read over: 8, as `shadesEvenly` reads a gradient. */
@@ -57,17 +58,15 @@ const RAMP_BACK = 6;
  */
 const PALE_EDGE_MIN = 9;
 
+/** A line's (or lines') mean luma over each of PROFILE_STRETCHES stretches of its length. */
+type Profile = number[];
+
 /**
  * A profile is read in luma: 4:2:0 JPEG keeps chroma per 16 lines, so a photo's colour tints every
  * margin line of the chroma block it shares with the photo (independent seed 22013 gradient-05,
  * q45: rows 3–13 of its 14 px top margin read up to 17 off the edge rows in a channel, within 6.3
  * in luma), while the ramp and a pale edge's flatness show in luma.
  */
-const luma = (c: readonly number[]): number => 0.299 * c[0]! + 0.587 * c[1]! + 0.114 * c[2]!;
-
-/** A line's (or lines') mean luma over each of PROFILE_STRETCHES stretches of its length. */
-type Profile = number[];
-
 function profileOf(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: readonly number[]): Profile {
   const length = axis === 'horizontal' ? region.height : region.width;
   const out: Profile = [];
@@ -75,7 +74,10 @@ function profileOf(raster: Raster, region: Box, axis: 'horizontal' | 'vertical',
     const from = Math.floor((k * length) / PROFILE_STRETCHES);
     const to = Math.floor(((k + 1) * length) / PROFILE_STRETCHES);
     let sum = 0;
-    for (const l of lines) sum += luma(lineMean(raster, region, axis, l, from, to));
+    for (const l of lines) {
+      const [r, g, b] = lineMean(raster, region, axis, l, from, to);
+      sum += luma(r!, g!, b!);
+    }
     out.push(sum / lines.length);
   }
   return out;

@@ -7,11 +7,11 @@
  *
  * Each part of such a strip is planned as a picture of its own (as grid-completion.ts plans a
  * merged block), and a part that splits in two across the strip is taken when
- * - it is the only part that splits, into exactly two, each at least MIN_MOSAIC_SIDE long;
+ * - it is the only part that splits, into exactly two, each at least MIN_COMPLETED_SIDE long;
  * - its cut lies in a band of seam lines of the collage colour (`isTightLine`, as a carried grid
  *   cut is read) as wide as the strip's narrowest seam but for its two edge lines: a photo's own
  *   plain band (a horizon, a white page's rows) is seldom that even in the collage colour.
- * Only a part with such a line MIN_MOSAIC_SIDE inside it is planned (`seamAcross`).
+ * Only a part with such a line MIN_COMPLETED_SIDE inside it is planned (`seamAcross`).
  *
  * Measured on independent seeds 27000-27039: 27005 mix-01 split exactly, 27028 mix-03 split into
  * its three photos (its top margin is still left out, so not exact), no other plan changed.
@@ -19,19 +19,13 @@
 import type { Box, Raster } from '../raster.js';
 import type { Rgb } from './collage-colour.js';
 import { damagedSearched } from './damaged-seams.js';
-import { NEAR_SEAM_TOLERANCE, isTightLine, type LineAt } from './occluded-seams.js';
+import { CARRIED_SHARE, lineOf, MIN_COMPLETED_SIDE, type BlockPlan } from './grid-completion.js';
+import { NEAR_SEAM_TOLERANCE, isTightLine } from './occluded-seams.js';
 import type { Interval } from './segments.js';
 import { readingOrder } from './grid.js';
 
-/** A plan of one part, as planSplit makes it for a whole picture. */
-export type PartPlan = { ok: true; parts: Box[] } | { ok: false };
-
 /** Most parts of a strip read as a mosaic's: one big photo and one part of the small ones, or a row of three with one merged. */
 const MOSAIC_MAX_PARTS = 3;
-/** Shortest side of a small photo the completion may make (the narrowest panel grid-completion.ts makes, MIN_COMPLETED_SIDE). */
-const MIN_MOSAIC_SIDE = 48;
-/** Share of a seam line's pixels near the collage colour, and how near (grid-completion.ts, CARRIED_SHARE and CARRIED_TOLERANCE). */
-const MOSAIC_LINE_SHARE = 0.9;
 
 /**
  * The strip's parts with the one that splits across it replaced by its two halves, in reading
@@ -42,7 +36,7 @@ const MOSAIC_LINE_SHARE = 0.9;
  * completeMosaic(raster, 'horizontal', parts, separators, [255, 255, 255], (box) => planBlock(box)); // 3 boxes, or null
  * ```
  */
-export function completeMosaic(raster: Raster, axis: 'horizontal' | 'vertical', parts: readonly Box[], seams: readonly Interval[], colour: Rgb, planPart: (box: Box) => PartPlan): Box[] | null {
+export function completeMosaic(raster: Raster, axis: 'horizontal' | 'vertical', parts: readonly Box[], seams: readonly Interval[], colour: Rgb, planPart: (box: Box) => BlockPlan): Box[] | null {
   if (parts.length < 2 || parts.length > MOSAIC_MAX_PARTS || seams.length !== parts.length - 1) return null;
   const width = Math.min(...seams.map((s) => s.end - s.start));
   let found: { i: number; halves: Box[] } | null = null;
@@ -60,7 +54,7 @@ export function completeMosaic(raster: Raster, axis: 'horizontal' | 'vertical', 
     const halves: Box[] = axis === 'horizontal'
       ? [{ ...part, height: cut - part.y }, { ...part, y: cut, height: part.y + part.height - cut }]
       : [{ ...part, width: cut - part.x }, { ...part, x: cut, width: part.x + part.width - cut }];
-    if (halves.some((h) => Math.min(h.width, h.height) < MIN_MOSAIC_SIDE)) return null;
+    if (halves.some((h) => Math.min(h.width, h.height) < MIN_COMPLETED_SIDE)) return null;
     if (!seamBand(raster, axis, part, cut, width, colour)) return null;
     // A band that runs on through every other part at the cut is a line of the whole picture, no
     // seam of this part alone: the plain gap under a row of captions (25032 caption-02, 17 px white
@@ -74,11 +68,14 @@ export function completeMosaic(raster: Raster, axis: 'horizontal' | 'vertical', 
   return out;
 }
 
-/** Line `line` across `part` (a row for a horizontal strip's part, a column for a vertical one's), as the line rules read it. */
-function lineAcross(raster: Raster, axis: 'horizontal' | 'vertical', part: Box, line: number): LineAt {
-  return axis === 'horizontal'
-    ? { raster, region: { x: part.x, y: 0, width: part.width, height: raster.height }, axis: 'vertical', line, length: part.width }
-    : { raster, region: { x: 0, y: part.y, width: raster.width, height: part.height }, axis: 'horizontal', line, length: part.height };
+/**
+ * Line `line` across `part` (a row for a horizontal strip's part, a column for a vertical one's) is
+ * a seam line of `colour`: as grid-completion.ts reads a carried cut (CARRIED_SHARE of its pixels
+ * within NEAR_SEAM_TOLERANCE).
+ */
+function seamLine(raster: Raster, axis: 'horizontal' | 'vertical', part: Box, colour: Rgb, line: number): boolean {
+  const span = axis === 'horizontal' ? { axis: 'y' as const, from: part.x, to: part.x + part.width } : { axis: 'x' as const, from: part.y, to: part.y + part.height };
+  return isTightLine(lineOf(raster, span, line), colour, NEAR_SEAM_TOLERANCE, CARRIED_SHARE);
 }
 
 /**
@@ -88,7 +85,7 @@ function lineAcross(raster: Raster, axis: 'horizontal' | 'vertical', part: Box, 
  * cuts the middle of both (27005 mix-01: rows 160–175 read as seam lines, the seam is 168–176).
  */
 function seamBand(raster: Raster, axis: 'horizontal' | 'vertical', part: Box, cut: number, width: number, colour: Rgb): boolean {
-  const tight = (line: number): boolean => isTightLine(lineAcross(raster, axis, part, line), colour, NEAR_SEAM_TOLERANCE, MOSAIC_LINE_SHARE);
+  const tight = (line: number): boolean => seamLine(raster, axis, part, colour, line);
   const need = Math.max(1, width - 2);
   let start = tight(cut) ? cut : tight(cut - 1) ? cut - 1 : -1;
   if (start < 0) return false;
@@ -98,13 +95,13 @@ function seamBand(raster: Raster, axis: 'horizontal' | 'vertical', part: Box, cu
   return end - start >= need;
 }
 
-/** Whether some line across `part`, MIN_MOSAIC_SIDE or more inside it, is a seam line of `colour`: a part without one is not planned. */
+/** Whether some line across `part`, MIN_COMPLETED_SIDE or more inside it, is a seam line of `colour`: a part without one is not planned. */
 function seamAcross(raster: Raster, axis: 'horizontal' | 'vertical', part: Box, colour: Rgb, width: number): boolean {
   const [from, to] = axis === 'horizontal' ? [part.y, part.y + part.height] : [part.x, part.x + part.width];
   // A seam as wide as the strip's has a line every `step` lines (at least one line of it is read).
   const step = Math.max(1, width - 2);
-  for (let line = from + MIN_MOSAIC_SIDE; line < to - MIN_MOSAIC_SIDE; line += step) {
-    if (isTightLine(lineAcross(raster, axis, part, line), colour, NEAR_SEAM_TOLERANCE, MOSAIC_LINE_SHARE)) return true;
+  for (let line = from + MIN_COMPLETED_SIDE; line < to - MIN_COMPLETED_SIDE; line += step) {
+    if (seamLine(raster, axis, part, colour, line)) return true;
   }
   return false;
 }

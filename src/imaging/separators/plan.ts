@@ -109,9 +109,9 @@ export function planSplit(raster: Raster, options: SplitOptions = {}): SplitPlan
   const plan = planWithoutBadges(raster, options, asIs) ?? asIs;
   // A request keeps its own rule (exactly n detected parts, else an even division).
   if (options.parts !== undefined) return plan;
-  const checked0 = checkedLayout(plan);
+  const layout = checkedLayout(plan);
   // A pale panel's blank edge taken for margin at one end of a side-by-side strip (pale-ends.ts).
-  const checked = checked0.ok && checked0.method === 'detected' ? { ...checked0, parts: evenEndMargins(checked0.parts, raster.width) } : checked0;
+  const checked = layout.ok && layout.method === 'detected' ? { ...layout, parts: evenEndMargins(layout.parts, raster.width) } : layout;
   if (checked.ok || !plan.ok || plan.method !== 'detected') return checked;
   // A layout refused by its checks may be a framed collage whose frame and inner margin were
   // taken for parts (`framedAfterRefusal`).

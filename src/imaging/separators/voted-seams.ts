@@ -12,7 +12,7 @@
  */
 import type { Box, Raster } from '../raster.js';
 import { lineMean } from './classify.js';
-import { cb, cr, THIN_SEAM } from './collage-colour.js';
+import { cb, chromaOf, cr, THIN_SEAM } from './collage-colour.js';
 import { equalParts } from './damaged-seams.js';
 import { gridShape, MAX_GRID_PANELS } from './grid.js';
 import { cutOf } from './runs.js';
@@ -145,9 +145,8 @@ export function votedCrossing(
 
 /** Whether every seam of `voted` has the hue of one of `kept`, at least one of which has a hue to read (VOTED_HUE_CHROMA). */
 function chromaticHue(voted: readonly Separator[], kept: readonly Separator[]): boolean {
-  const chroma = (c: readonly number[]): number => Math.hypot(cb(c[0]!, c[1]!, c[2]!), cr(c[0]!, c[1]!, c[2]!));
-  if (!kept.some((s) => chroma(s.colour) >= VOTED_HUE_CHROMA)) return false;
-  return voted.every((s) => chroma(s.colour) >= VOTED_HUE_CHROMA && votedHue(s.colour, kept));
+  if (!kept.some((s) => chromaOf(s.colour) >= VOTED_HUE_CHROMA)) return false;
+  return voted.every((s) => chromaOf(s.colour) >= VOTED_HUE_CHROMA && votedHue(s.colour, kept));
 }
 
 /**
@@ -205,7 +204,7 @@ function huedLine(raster: Raster, axis: StripAxis, line: number, seams: readonly
  * (seeds 20003 flat-07, 22020 flat-04, 22512 flat-06: 10–19 lines of it at each side) lost their edges.
  */
 export function huedMargins(raster: Raster, parts: Box[], axis: StripAxis | 'grid', seams: readonly Separator[]): Box[] {
-  if (!seams.some((s) => Math.hypot(cb(s.colour[0], s.colour[1], s.colour[2]), cr(s.colour[0], s.colour[1], s.colour[2])) >= VOTED_HUE_CHROMA)) return parts;
+  if (!seams.some((s) => chromaOf(s.colour) >= VOTED_HUE_CHROMA)) return parts;
   // A grid only as a whole lattice of two rows and columns or more: a row or column of panels is a
   // strip, whose parts span the picture across it, and a grid of unequal blocks may hold a margin
   // read as a part (independent seed 6412 heavy-08, fixture narrow-parts: its 8 px bottom margin a
@@ -250,11 +249,6 @@ export function huedMargins(raster: Raster, parts: Box[], axis: StripAxis | 'gri
  * at each end) 0.64, and a lossless mix with 15 px seams (27501 mix-09) 0.36.
  */
 const HUED_MARGIN_CHROMA_SHARE = 0.75;
-
-/** Chroma of a colour (its distance from grey in Cb/Cr). */
-function chromaOf(c: ArrayLike<number>): number {
-  return Math.hypot(cb(c[0]!, c[1]!, c[2]!), cr(c[0]!, c[1]!, c[2]!));
-}
 
 /** Chroma of the mean of line `line` along `axis` (a column for 'horizontal', as `huedLine` reads it). */
 function lineChroma(raster: Raster, axis: 'horizontal' | 'vertical', line: number): number {
