@@ -147,6 +147,51 @@ describe('badges the picture\'s edge cuts off', () => {
   });
 });
 
+describe('badges the picture\'s left or right edge cuts off', () => {
+  // The strip above turned on its side: a stack of three panels 150 px wide whose two seams each
+  // carry a badge of radius 20 centred 4 px inside the left or right edge (a corner badge of a
+  // stack), and one more in the middle of the second seam (the sides are searched only where the
+  // rows show a badge). Every row read across a disc the edge cuts starts at the edge, so no chain
+  // of chords forms.
+  function clippedStack(): { raster: Raster; panels: Box[] } {
+    const stack = grid(1, 3, 150, 8);
+    badge(stack.raster, 4, 154, 20);
+    badge(stack.raster, 145, 312, 20);
+    badge(stack.raster, 70, 312, 20);
+    return stack;
+  }
+
+  it('finds a disc whose ring runs off the left or right edge', () => {
+    const found = findBadges(clippedStack().raster).sort((a, b) => a.cy - b.cy || a.cx - b.cx);
+    expect(found).toHaveLength(3);
+    expect(Math.abs(found[0]!.cy - 154)).toBeLessThanOrEqual(1.5);
+    expect(Math.abs(found[0]!.cx - 4)).toBeLessThanOrEqual(2);
+    expect(Math.abs(found[2]!.cx - 145)).toBeLessThanOrEqual(2);
+    expect(Math.abs(found[2]!.cy - 312)).toBeLessThanOrEqual(1.5);
+  });
+
+  it('paints such a badge with the seam colour along the seam to the edge', () => {
+    const { raster } = clippedStack();
+    const clean = eraseBadges(raster, findBadges(raster));
+    const at = (x: number, y: number): number[] => Array.from(clean.data.subarray((y * clean.width + x) * 4, (y * clean.width + x) * 4 + 3));
+    for (let x = 0; x <= 25; x++) expect(at(x, 154)).toEqual([255, 255, 255]);
+    for (let x = 125; x < 150; x++) expect(at(x, 312)).toEqual([255, 255, 255]);
+  });
+
+});
+
+describe('badges the left or right edge cuts off, on generated collages', () => {
+  // fixtures/collages/side-edge-badge (independent seeds 31023 badge-03, lossless WebP, and 31031
+  // badge-01, WebP q84): a 1×3 stack on 5 px cream seams whose corner badge (white, radius 30) sits
+  // on a seam's left end, its centre on the edge (refused before), and a 3×3 on 11 px white seams
+  // whose seam badge (yellow, radius 25) lies 13 px inside the left edge (8 parts before).
+  it('splits each exactly, with no cut through a panel', async () => {
+    const results = await scoreBatch('side-edge-badge');
+    expect(results.map((r) => r.expected.file)).toEqual(['i31023-badge-03.webp', 'i31031-badge-01.webp']);
+    expectEveryExact(results);
+  });
+});
+
 describe('overlapping badges under JPEG, fitted again to their rim', () => {
   // A 2×2 grid (white 6 px seams) with three blue badges stacked on its column seam above the
   // junction, each overlapping the next, and two more below it, saved as JPEG with 4:2:0 chroma.
