@@ -49,6 +49,7 @@ import { huedMargins, votedCrossing, withVotedSeams } from './voted-seams.js';
 import { NARROW_RINGING_RUN } from './runs.js';
 import { equalDivision, type Interval } from './segments.js';
 import { evenEndMargins, evenStackedEndMargins } from './pale-ends.js';
+import { withSeamsBesideStretches } from './pale-stretch.js';
 import { detectStrips, MAX_PARTS, stripBoxes, stripMemo, type Separator, type StripAxis, type StripDetection } from './strips.js';
 
 /**
@@ -377,8 +378,17 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
     const unequal = best && best.axis !== 'grid' ? unequalDamagedStrip(best.axis === 'horizontal' ? h! : v!) : undefined;
     if (best && unequal === undefined) {
       const captioned = (h?.captions ?? 0) + (v?.captions ?? 0) > 0;
-      const parts = axisOption === 'auto' && colour !== undefined && frameSearch && !captioned && damagedSearched(raster) ? huedMargins(raster, best.parts, best.axis, [...(h?.separators ?? []), ...(v?.separators ?? [])]) : best.parts;
-      return { ok: true, axis: best.axis, method: 'detected', parts, reason: parts === best.parts ? best.why : `${best.why}; inside margins of the seams' hue` };
+      // A strip's seam read as a photo's plain stretch beside it: its cut moves to the seam (pale-stretch.ts).
+      const along = best.axis === 'horizontal' ? h : best.axis === 'vertical' ? v : undefined;
+      const beside = along && frameSearch && !captioned && damagedSearched(raster) ? withSeamsBesideStretches(raster, along) : along;
+      let chosen = best;
+      if (along && beside && beside !== along) {
+        chosen = { ...strip(beside), why: `${explainStrip(beside, colour)}; a cut moved from a photo's plain stretch to the thin seam beside it` };
+        if (along === h) h = beside;
+        else v = beside;
+      }
+      const parts = axisOption === 'auto' && colour !== undefined && frameSearch && !captioned && damagedSearched(raster) ? huedMargins(raster, chosen.parts, chosen.axis, [...(h?.separators ?? []), ...(v?.separators ?? [])]) : chosen.parts;
+      return { ok: true, axis: chosen.axis, method: 'detected', parts, reason: parts === chosen.parts ? chosen.why : `${chosen.why}; inside margins of the seams' hue` };
     }
     if (unequal) {
       const whole = givenColour === undefined && colour !== undefined ? wholeSeamColour(voters.h, voters.v, ballots, colour, stats, hBallots.length) : undefined;

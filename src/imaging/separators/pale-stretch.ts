@@ -1,0 +1,154 @@
+/**
+ * A thin seam beside a photo's own plain stretch: under heavy JPEG a plain run many lines wide can
+ * be a photo's pale backdrop (or sky, or any flat edge) ending at a 1–3 px seam of another colour,
+ * the seam itself left out of the run by its colour. Cut through its middle, the run cuts the
+ * photo. Where the run ends in the photo, the photo goes on past the run in nearly the run's
+ * colour (it only stops being plain); at its other end lies the seam: 1–3 lines, each of one
+ * colour along its length but not the run's, and past them the next photo (`seamBesideStretch`).
+ * The cut moves to that seam (`withSeamsBesideStretches`).
+ */
+import type { Raster } from '../raster.js';
+import { COLLAGE_COLOUR_TOLERANCE, sameColour, THIN_SEAM, type Rgb } from './collage-colour.js';
+import { cutOf } from './runs.js';
+import type { Interval } from './segments.js';
+import type { Separator, StripAxis, StripDetection } from './strips.js';
+
+/**
+ * Fewest lines of a run read as a photo's stretch beside a seam. Measured on the heavy collages
+ * (1–3 px seams, q25–40) of the 180 regression batches: of 3 526 separators cut within 3 lines of
+ * a painted seam, 3 504 were 1–3 lines wide, 22 were 4–9; of the 31 cut off their seam, 20 were
+ * 7–68 lines wide.
+ */
+const STRETCH_MIN_LINES = 7;
+/**
+ * Most share of a line just past the run (either of the first two: the first may be the JPEG
+ * blend) that differs from the run's colour (by more than COLLAGE_COLOUR_TOLERANCE) for the run to
+ * go on into a photo there. Same separators: the wide ones cut off their seam read 0–0.09 on the
+ * side of the photo's stretch.
+ */
+const STRETCH_FADE_SHARE = 0.1;
+/**
+ * Pixels of a seam line within this of the line's mean, per channel: the damaged-seam search's
+ * measure (damaged-seams.ts: the best line of every heavy-JPEG seam keeps ≥ 96 % of its pixels
+ * within 48 of the seam colour).
+ */
+const SEAM_LINE_TOLERANCE = 48;
+/** Least share of a line within SEAM_LINE_TOLERANCE of its mean for it to be a seam's line (as above). */
+const SEAM_LINE_SHARE = 0.95;
+/**
+ * Most share of the line past the seam within SEAM_LINE_TOLERANCE of its mean: the next photo,
+ * not a flat panel or a gradient seam's shading. Measured on the wide runs with a fading end of
+ * the strip plans of tuning seeds 32000–32021 (all kinds) and the regression batches' heavy
+ * collages: past the seams of the heavy collages cut inside a photo, 0–0.61; past the uniform
+ * line beside a flat panel's seam, a gradient seam or a captioned photo's seam, 0.75–1.
+ */
+const PHOTO_LINE_SHARE = 0.7;
+
+/** Mean colour of `line` (a column for `horizontal`, a row for `vertical`) and the share of its pixels within `tolerance` of `colour` (of its own mean when `colour` is omitted). */
+function readLine(raster: Raster, axis: StripAxis, line: number, colour?: readonly number[], tolerance = SEAM_LINE_TOLERANCE): { mean: Rgb; share: number } {
+  const length = axis === 'horizontal' ? raster.height : raster.width;
+  const step = axis === 'horizontal' ? raster.width * 4 : 4;
+  const start = axis === 'horizontal' ? line * 4 : line * raster.width * 4;
+  const { data } = raster;
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  for (let t = 0, o = start; t < length; t++, o += step) {
+    r += data[o]!;
+    g += data[o + 1]!;
+    b += data[o + 2]!;
+  }
+  const mean: Rgb = [r / length, g / length, b / length];
+  const [cr, cg, cb] = colour ?? mean;
+  let within = 0;
+  for (let t = 0, o = start; t < length; t++, o += step) {
+    if (Math.abs(data[o]! - cr!) <= tolerance && Math.abs(data[o + 1]! - cg!) <= tolerance && Math.abs(data[o + 2]! - cb!) <= tolerance) within++;
+  }
+  return { mean, share: within / length };
+}
+
+/**
+ * The thin seam beside `run` (a separator of a strip along `axis`, STRETCH_MIN_LINES or wider)
+ * when the run goes on into a photo at one end (STRETCH_FADE_SHARE) and, at the other, the first
+ * or second line past it starts 1–THIN_SEAM lines of one colour that is not the run's
+ * (SEAM_LINE_SHARE), followed by a photo's line (PHOTO_LINE_SHARE); else null.
+ *
+ * @example
+ * ```ts
+ * // independent seed 20028 heavy-05: columns 147–157 of a drawing's white backdrop, a 1 px black seam at 146
+ * seamBesideStretch(raster, 'horizontal', { start: 147, end: 158, colour: [254, 253, 252] }); // { start: 146, end: 147, ... }
+ * ```
+ */
+export function seamBesideStretch(raster: Raster, axis: StripAxis, run: Separator): Separator | null {
+  if (run.end - run.start < STRETCH_MIN_LINES) return null;
+  const count = axis === 'horizontal' ? raster.width : raster.height;
+  const inside = (line: number): boolean => line >= 0 && line < count;
+  const fades = (step: 1 | -1): boolean => {
+    for (let k = 0; k < 2; k++) {
+      const line = step > 0 ? run.end + k : run.start - 1 - k;
+      if (inside(line) && 1 - readLine(raster, axis, line, run.colour, COLLAGE_COLOUR_TOLERANCE).share <= STRETCH_FADE_SHARE) return true;
+    }
+    return false;
+  };
+  const seamPast = (step: 1 | -1): Separator | null => {
+    const from = step > 0 ? run.end : run.start - 1;
+    for (let k = 0; k < 2; k++) {
+      const first = from + step * k;
+      if (!inside(first)) return null;
+      const head = readLine(raster, axis, first);
+      if (head.share < SEAM_LINE_SHARE || sameColour(head.mean, run.colour)) continue;
+      // The seam's lines, then the next photo's first line past them.
+      let lines = 1;
+      for (;;) {
+        const line = first + step * lines;
+        if (!inside(line)) return null;
+        const past = readLine(raster, axis, line);
+        if (lines < THIN_SEAM && past.share >= SEAM_LINE_SHARE && sameColour(past.mean, head.mean)) lines++;
+        else if (past.share < PHOTO_LINE_SHARE) break;
+        else return null;
+      }
+      const start = step > 0 ? first : first - lines + 1;
+      return { start, end: start + lines, colour: head.mean };
+    }
+    return null;
+  };
+  // The seam lies past one end, the photo's stretch goes on past the other.
+  const before = seamPast(-1);
+  const after = seamPast(1);
+  if (before && !after && fades(1)) return before;
+  if (after && !before && fades(-1)) return after;
+  return null;
+}
+
+/**
+ * `d` (a strip's detection) with its one separator STRETCH_MIN_LINES or wider, when every other
+ * is THIN_SEAM lines at most and it is a photo's stretch beside a thin seam (`seamBesideStretch`),
+ * replaced by that seam, its cut moved there; else `d` itself.
+ */
+export function withSeamsBesideStretches(raster: Raster, d: StripDetection): StripDetection {
+  // One wide run alone or among thin seams (THIN_SEAM lines at most): where the strip's other
+  // seams are wide, the wide run is one of its seams (regression batches: the 16–17 px seams of
+  // flat, mix and gradient strips of 3–5 panels beside a flat panel's or a drop shadow's uniform
+  // edge line; a 1x3 of 10 px gradient seams, seed 21505 gradient-06, whose other seam read 4 lines).
+  const wide = d.separators.filter((s) => s.end - s.start > THIN_SEAM);
+  if (wide.length !== 1 || wide[0]!.end - wide[0]!.start < STRETCH_MIN_LINES) return d;
+  let moved = false;
+  const separators = d.separators.map((s) => {
+    const seam = seamBesideStretch(raster, d.axis, s);
+    if (seam) moved = true;
+    return seam ?? s;
+  });
+  if (!moved) return d;
+  const cuts = d.segments.slice(1).map((seg) => seg.start);
+  const bounds = [d.segments[0]!.start, ...cuts, d.segments[d.segments.length - 1]!.end];
+  d.separators.forEach((s, k) => {
+    if (separators[k] === s) return;
+    // The cut of this separator: the segment bound nearest its middle.
+    let nearest = 1;
+    for (let i = 1; i < bounds.length - 1; i++) if (Math.abs(bounds[i]! - cutOf(s)) < Math.abs(bounds[nearest]! - cutOf(s))) nearest = i;
+    bounds[nearest] = cutOf(separators[k]!);
+  });
+  for (let i = 1; i < bounds.length; i++) if (bounds[i]! <= bounds[i - 1]!) return d;
+  const segments: Interval[] = bounds.slice(1).map((end, i) => ({ start: bounds[i]!, end }));
+  return { ...d, segments, separators };
+}
