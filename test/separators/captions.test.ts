@@ -446,6 +446,20 @@ describe('a row of captions as long as half its photos', () => {
   });
 });
 
+describe('a row of captions under photos with lines in the seam colour', () => {
+  // fixtures/collages/caption-row-dark-lines (independent seed 33003 caption-07): a 4×1 strip of
+  // small photos with two-line captions under (26 px type, 0.55 of the photo row), 14 px gutters of
+  // rgb(30,30,30), JPEG q50. Dark palm trunks in the third photo read as 1-column plain runs; taken
+  // for gutters that the caption text crosses, the caption row failed `captionRow`, and the grid
+  // cut every photo from its caption. A plain run under GUTTER_SHARE of the widest is no gutter.
+  it('keeps every caption with its photo', async () => {
+    const results = await scoreBatch('caption-row-dark-lines');
+    expect(results.map((r) => r.expected.file)).toEqual(['i33003-caption-07.jpg']);
+    expect(results[0]!.badCuts).toEqual([]);
+    expectEveryExact(results);
+  });
+});
+
 describe('a photo judged solid apart from its caption', () => {
   // fixtures/collages/caption-photo-cells (independent seeds 16003 caption-08, 16009 caption-03,
   // 16019 caption-04): a 2×2 on white with a white drawing among its photos (lossless WebP), a
