@@ -46,6 +46,29 @@ describe('white seams beside white backdrops, the usual width told by the seams 
   });
 });
 
+describe('white seams padded to just over twice their width (fixtures/collages/padded-seam-twice-width)', () => {
+  it('gives the blank edge to its panel: runs 2.15–2.3 times the usual width (independent seeds 33006 caption-09, 33032 mix-06, 33036 mix-06)', async () => {
+    // Lossless WebP, white seams: a caption's and a drawing's blank edge made runs of 43 columns
+    // beside 20 px seams, 30 rows beside 13 (a mosaic's small panels) and 25 columns beside 11 (a
+    // framed strip); under SEAM_WIDTH_FACTOR's 2× + 4 each was cut at its middle, inside the panel.
+    const results = await scoreBatch('padded-seam-twice-width');
+    expect(results.map((r) => r.expected.file)).toEqual(['i33006-caption-09.webp', 'i33032-mix-06.webp', 'i33036-mix-06.webp']);
+    for (const r of results) expect(r.badCuts, r.expected.file).toEqual([]);
+    expectEveryExact(results);
+  });
+});
+
+describe('runs padded on one side with no unpadded seam beside them (fixtures/collages/padded-seam-unvouched)', () => {
+  it('are not narrowed below twice the other run: its width is a blank edge, no seam (independent seed 21039 badge-01)', async () => {
+    // Lossless, 9 px white seams, the badge's seam lost: runs of 51 and 100 columns beside white
+    // drawings. Narrowed to the 51 at 1.5×, the 100 moved its cut and the 51 was cut at its
+    // middle, inside a drawing; with no unpadded seam to tell the width the picture stays refused.
+    const results = await scoreBatch('padded-seam-unvouched');
+    expect(results.map((r) => r.expected.file)).toEqual(['i21039-badge-01.webp']);
+    expect(results[0]!.badCuts).toEqual([]);
+  });
+});
+
 describe('a grey seam beside a pale product shot', () => {
   it("splits at both seams: the shot's backdrop, 36 levels off the seam's grey, is not more of the seam", () => {
     // Independent seed 6312 mix-07 (q83): photo | 9 px grey 200 seam | a product shot on a 236

@@ -788,6 +788,16 @@ const FLAT_PANEL_MIN = BLEND_LINES + 1;
 /** A seam found beside a flat panel is at most this many times as wide as the collage's other seams (plus SEAM_SLACK). */
 const SEAM_WIDTH_FACTOR = 2;
 const SEAM_SLACK = 4;
+/**
+ * A run is narrowed as a seam plus a panel's blank edge (`narrowPaddedSeams`) when over this many
+ * times the collage's usual seam width (plus SEAM_SLACK), told by a seam with no padding or by
+ * the seam a grid part was cut out along. SEAM_WIDTH_FACTOR (2) let through runs
+ * of 2.15–2.3 times the usual width, each with a white drawing's or caption's blank edge on one
+ * side, and cut them at their middle inside that panel (lossless, white seams: independent seed
+ * 33006 caption-09, 43 columns beside 20 px seams; 33032 mix-06, 30 rows beside 13; 33036 mix-06,
+ * 25 and 25 columns beside 11). Either cut runs through plain lines only.
+ */
+const PADDED_SEAM_FACTOR = 1.5;
 
 /**
  * A separator belongs to the collage, not to a panel: once the collage colour is known, a run of
@@ -957,7 +967,7 @@ function twinStretches(own: readonly Interval[]): boolean {
 /**
  * A picture on a white background beside a white seam: the run of plain lines is the seam *and*
  * that picture's blank edge, and its middle lies inside the picture. Where the axis has other
- * seams to tell the collage's seam width, a run over SEAM_WIDTH_FACTOR times as wide as their
+ * seams to tell the collage's seam width, a run over PADDED_SEAM_FACTOR times as wide as their
  * median (+SEAM_SLACK) whose content on exactly one side has the run's colour for background is
  * that panel's padding followed by a seam of the usual width: the seam is narrowed to that width
  * on the other side. Either way the cut runs through plain lines only, so nothing is lost; this
@@ -977,15 +987,15 @@ function narrowPaddedSeams(raster: Raster, region: Box, axis: StripAxis, origin:
   // runs 23 and 30 rows, the cuts 3 and 6 rows inside the drawing's panel).
   if (all.length === 1 && parentWidth !== undefined) {
     const lone = all[0]!;
-    if (seams.includes(lone) && !lone.damaged) narrowToWidth(lone, parentWidth, () => sidesShowing(raster, region, axis, origin, lone));
+    if (seams.includes(lone) && !lone.damaged) narrowToWidth(lone, parentWidth, () => sidesShowing(raster, region, axis, origin, lone), PADDED_SEAM_FACTOR);
     return;
   }
   if (all.length < 2) return;
   const widths = all.map((s) => s.end - s.start);
-  // Cheap test first: a seam is narrowed only when over SEAM_WIDTH_FACTOR times the narrowest of
+  // Cheap test first: a seam is narrowed only when over PADDED_SEAM_FACTOR times the narrowest of
   // the others (the usual width below is never under it), which most collages' seams are not.
   const narrowest = Math.min(...widths);
-  if (!widths.some((w) => w > SEAM_WIDTH_FACTOR * narrowest + SEAM_SLACK)) return;
+  if (!widths.some((w) => w > PADDED_SEAM_FACTOR * narrowest + SEAM_SLACK)) return;
   // Which side of each seam shows its colour as a panel's background, asked once per seam.
   const sides = new Map<number, readonly [boolean, boolean]>();
   const besides = (k: number): readonly [boolean, boolean] => {
@@ -996,7 +1006,7 @@ function narrowPaddedSeams(raster: Raster, region: Box, axis: StripAxis, origin:
   const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1]!;
   seams.forEach((sep) => {
     const i = all.indexOf(sep);
-    if (sep.damaged || widths[i]! <= SEAM_WIDTH_FACTOR * narrowest + SEAM_SLACK) return;
+    if (sep.damaged || widths[i]! <= PADDED_SEAM_FACTOR * narrowest + SEAM_SLACK) return;
     const others = widths.filter((_, k) => k !== i);
     // The width is told by the seams with no padding of their own: a padded one is as wide as its
     // panel's blank edge. With two of three white seams beside a drawing's white backdrop, the
@@ -1011,7 +1021,11 @@ function narrowPaddedSeams(raster: Raster, region: Box, axis: StripAxis, origin:
       return a === b ? [widths[k]!] : [];
     });
     const usual = Math.min(median(others), unpadded.length > 0 ? median(unpadded) : Infinity);
-    narrowToWidth(sep, usual, () => besides(i));
+    // Below SEAM_WIDTH_FACTOR only against a seam with no padding: where every other seam is
+    // padded too, their widths are blank edges' and tell no seam width (independent seed 21039
+    // badge-01, lossless: runs of 51 and 100 columns beside white drawings, the badge's seam
+    // lost; the wider narrowed to the narrower, and the narrower cut at its middle in a drawing).
+    narrowToWidth(sep, usual, () => besides(i), unpadded.length > 0 ? PADDED_SEAM_FACTOR : SEAM_WIDTH_FACTOR);
   });
 }
 
@@ -1022,12 +1036,12 @@ function sidesShowing(raster: Raster, region: Box, axis: StripAxis, origin: numb
 }
 
 /**
- * Narrows `sep` to `usual` lines when it is wider than SEAM_WIDTH_FACTOR × usual + SEAM_SLACK and
+ * Narrows `sep` to `usual` lines when it is wider than `factor` × usual + SEAM_SLACK and
  * exactly one of its `sides` (read only then) shows its colour as a panel's background: the seam
  * keeps its end on the other side, the padding goes to the panel.
  */
-function narrowToWidth(sep: Separator, usual: number, sides: () => readonly [boolean, boolean]): void {
-  if (sep.end - sep.start <= SEAM_WIDTH_FACTOR * usual + SEAM_SLACK) return;
+function narrowToWidth(sep: Separator, usual: number, sides: () => readonly [boolean, boolean], factor: number): void {
+  if (sep.end - sep.start <= factor * usual + SEAM_SLACK) return;
   const [before, after] = sides();
   if (before === after) return;
   if (before) sep.start = sep.end - usual;
