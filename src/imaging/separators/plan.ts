@@ -48,6 +48,7 @@ import { foldNarrowParts, isBand, NARROW_PART_ASPECT } from './narrow-parts.js';
 import { huedMargins, votedCrossing, withVotedSeams } from './voted-seams.js';
 import { NARROW_RINGING_RUN } from './runs.js';
 import { equalDivision, type Interval } from './segments.js';
+import { horizonSeam, plainSkySeam } from './horizons.js';
 import { evenEndMargins, evenStackedEndMargins } from './pale-ends.js';
 import { withSeamsBesideStretches } from './pale-stretch.js';
 import { detectStrips, MAX_PARTS, stripBoxes, stripMemo, type Separator, type StripAxis, type StripDetection } from './strips.js';
@@ -202,6 +203,16 @@ function checkedLayout(plan: SplitPlan): SplitPlan {
   const refusal = layoutRefusal(checked.parts);
   if (refusal) return { ok: false, reason: `the layout found (${checked.reason}) is refused: ${refusal}; view the picture whole, or pass parts to divide it evenly` };
   return checked;
+}
+
+/** Why a strip cut at a photo's horizon (`horizonSeam`) is refused. */
+function horizonRefusal(sep: Separator, axis: StripAxis): string {
+  return `the band of ${colourName(sep.colour).trim()} at ${axis === 'horizontal' ? 'x' : 'y'} ${sep.start}–${sep.end} runs on into most of the part on one side and is absent from the other: a photo's sky meeting its ground, not a seam between panels; view the picture whole, or pass parts to divide it evenly`;
+}
+
+/** Why a strip cut beside a photo's plain sky (`plainSkySeam`) is refused. */
+function skyRefusal(sep: Separator, axis: StripAxis): string {
+  return `the line of ${colourName(sep.colour).trim()} at ${axis === 'horizontal' ? 'x' : 'y'} ${sep.start}–${sep.end} borders a part of plain lines shading steadily from one to the next: a photo's sky, not a panel; view the picture whole, or pass parts to divide it evenly`;
 }
 
 /** A part as a reason names it: its size and where it starts ("201x22 at 248,0"). */
@@ -376,6 +387,13 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
       if (mosaic) return { ok: true, axis: 'grid', method: 'detected', parts: mosaic, reason: `${best.why}; one part split in two across it where a seam of the collage colour, as wide as the others, spans that part alone` };
     }
     const unequal = best && best.axis !== 'grid' ? unequalDamagedStrip(best.axis === 'horizontal' ? h! : v!) : undefined;
+    // A photo's horizon read as the one seam of a strip: the sky goes on past it (horizons.ts).
+    const cutStrip = best && unequal === undefined && best.axis !== 'grid' && colour !== undefined ? (best.axis === 'horizontal' ? h : v) : undefined;
+    const horizon = cutStrip ? horizonSeam(raster, cutStrip.axis, cutStrip.segments, cutStrip.separators, colour!) : undefined;
+    const skyLines = cutStrip && !horizon ? (cutStrip.axis === 'horizontal' ? (stats as OneAxisStats).columns : (stats as OneAxisStats).rows) : undefined;
+    const sky = skyLines ? plainSkySeam(classifyLines(skyLines), skyLines, cutStrip!.segments, cutStrip!.separators) : undefined;
+    if (cutStrip && horizon) return { ok: false, reason: horizonRefusal(horizon, cutStrip.axis) };
+    if (cutStrip && sky) return { ok: false, reason: skyRefusal(sky, cutStrip.axis) };
     if (best && unequal === undefined) {
       const captioned = (h?.captions ?? 0) + (v?.captions ?? 0) > 0;
       // A strip's seam read as a photo's plain stretch beside it: its cut moves to the seam (pale-stretch.ts).

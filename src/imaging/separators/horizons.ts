@@ -1,0 +1,124 @@
+/**
+ * A photo's horizon taken for a seam. A seam is a band of one colour between panels that differ
+ * from it; a clear sky over a field is also a band of one colour (the sky's lowest rows, below a
+ * tree's crown), but the sky goes on above it: the part on that side is mostly the band's colour,
+ * the part on the other side (the field) has none of it. A collage panel mostly in its canvas's
+ * colour is a drawing or a product shot on a white or near-white backdrop; a photo whose sky is the
+ * canvas colour is the only case with a darker colour.
+ */
+import type { Raster } from '../raster.js';
+import { FLAT_TOLERANCE } from './captions.js';
+import { canvasShare, luma, type Rgb } from './collage-colour.js';
+import { LineKind } from './classify.js';
+import type { LineStats } from './line-stats.js';
+import type { Separator, StripAxis } from './strips.js';
+import type { Interval } from './segments.js';
+
+/**
+ * Least share of the part on one side of a seam in the seam's colour (within FLAT_TOLERANCE) for
+ * the seam to be a horizon. Measured on the 180 regression batches (scratch-independent-20000 …
+ * 22519, 13 579 seams of exact strip plans): seams of a colour darker than HORIZON_LUMA_MAX with
+ * the other side at most HORIZON_OTHER_MAX: the tree photo's sky 0.75–0.89 (6 photos and a gradient
+ * collage cut at its horizon; the photo as a mosaic's panel, planned alone), 0.70 in a heavy
+ * collage cut there; every exact collage's seam at most 0.36 (black canvases under captioned photos).
+ */
+export const HORIZON_SKY_MIN = 0.6;
+/**
+ * Most share of the part on the seam's other side in its colour: the field below the sky reads
+ * 0.00–0.16; a captioned photo on a dark canvas reads 0.3–0.6 on both sides.
+ */
+export const HORIZON_OTHER_MAX = 0.2;
+/**
+ * Lightest colour (luma) a horizon's sky may have. Seams of exact collages with a
+ * part beside them at least 0.7 in their colour and the other at most HORIZON_OTHER_MAX (237 in
+ * the regression batches) are all 221 or lighter (backdrops of drawings and product shots);
+ * the tree photo's teal sky reads 66–76.
+ */
+export const HORIZON_LUMA_MAX = 200;
+
+/**
+ * The first seam of a strip (`segments` and their `separators`, picture coordinates along `axis`)
+ * with the part on one side mostly in `colour` and the part on the other side nearly without it,
+ * `colour` not pale: a photo's sky meeting its field, not a seam; else undefined.
+ */
+export function horizonSeam(raster: Raster, axis: StripAxis, segments: readonly Interval[], separators: readonly Separator[], colour: Rgb): Separator | undefined {
+  if (separators.length === 0 || segments.length !== separators.length + 1 || luma(colour[0], colour[1], colour[2]) > HORIZON_LUMA_MAX) return undefined;
+  const across = axis === 'horizontal' ? raster.height : raster.width;
+  const share = (start: number, end: number): number => {
+    if (end <= start) return 0;
+    const box = axis === 'horizontal' ? { x: start, y: 0, width: end - start, height: across } : { x: 0, y: start, width: across, height: end - start };
+    return canvasShare(raster, box, colour, FLAT_TOLERANCE);
+  };
+  return separators.find((sep, i) => {
+    // The band is the sky's own colour: a white seam's JPEG-blurred edge beside a panel of sky is
+    // a seam (seed 6413 heavy-01: its 1 px edge read (23,89,82) under the teal (2,106,106)).
+    if (!sep.colour.every((c, k) => Math.abs(c - colour[k]!) <= FLAT_TOLERANCE)) return false;
+    const before = share(segments[i]!.start, Math.min(segments[i]!.end, sep.start));
+    const after = share(Math.max(segments[i + 1]!.start, sep.end), segments[i + 1]!.end);
+    return (before >= HORIZON_SKY_MIN && after <= HORIZON_OTHER_MAX) || (after >= HORIZON_SKY_MIN && before <= HORIZON_OTHER_MAX);
+  });
+}
+
+/**
+ * Least share of a part's lines that are plain for the part to be a plain sky (`plainSkySeam`): a
+ * panel has content lines (a photo's, a drawing's, a glyph's). The skies of the three photos cut
+ * under them in the shared tuning batches (independent seeds 21012, 21514 and 27021, none) read
+ * 0.96 each, their
+ * few other lines ringing where JPEG blurred the sky's end.
+ */
+export const SKY_PLAIN_SHARE = 0.95;
+/**
+ * Least range of luma over a plain sky's plain lines: a sky's gradient, not a flat fill of one
+ * colour. Those three skies range 35–40.
+ */
+export const SKY_DRIFT_MIN = 6;
+/**
+ * Largest change of luma between neighbouring plain lines of a sky: a sharp edge between a flag's
+ * stripes is none (JPEG may spread one into small steps: see SKY_SPREAD). The three skies step at
+ * most 2.3, 3.4 and 4 (JPEG q28 at its 16 px chroma blocks).
+ */
+export const SKY_STEP_MAX = 6;
+/**
+ * Lines over which a change of luma is measured (`SKY_SPREAD`): a JPEG-blurred edge between a
+ * flag's stripes spans about as many.
+ */
+export const SKY_WINDOW = 8;
+/**
+ * Least ratio of a plain sky's luma range to its largest change over SKY_WINDOW lines: a sky
+ * shades across the whole part, a flag changes at its stripes' edges. The three skies 7.6–10; a
+ * 6x1 flat collage's flag of two upright stripes (seed 20032 flat-08, JPEG q53: every step 6 or
+ * less, the edge 10.9 over 8 columns) 1.0.
+ */
+export const SKY_SPREAD = 3;
+
+/**
+ * The first seam of a strip with a part beside it that is no panel but a photo's plain sky: its
+ * lines (`kinds`, `lines` across the whole picture) nearly all plain, their colour drifting line
+ * by line (a gradient, not a flat fill or a flag's stripes); else undefined.
+ */
+export function plainSkySeam(kinds: Uint8Array, lines: LineStats, segments: readonly Interval[], separators: readonly Separator[]): Separator | undefined {
+  if (separators.length === 0 || segments.length !== separators.length + 1) return undefined;
+  const n = lines.length;
+  const lumaAt = (i: number): number => luma(lines.sum[i * 3]! / n, lines.sum[i * 3 + 1]! / n, lines.sum[i * 3 + 2]! / n);
+  const sky = (start: number, end: number): boolean => {
+    if (end - start < 2) return false;
+    let plain = 0;
+    for (let i = start; i < end; i++) if (kinds[i] === LineKind.Plain) plain++;
+    if (plain < SKY_PLAIN_SHARE * (end - start)) return false;
+    let lo = Infinity;
+    let hi = -Infinity;
+    let window = 0;
+    let previous: number | undefined;
+    for (let i = start; i < end; i++) {
+      if (kinds[i] !== LineKind.Plain) continue;
+      const l = lumaAt(i);
+      if (previous !== undefined && Math.abs(l - previous) > SKY_STEP_MAX) return false;
+      if (i - SKY_WINDOW >= start && kinds[i - SKY_WINDOW] === LineKind.Plain) window = Math.max(window, Math.abs(l - lumaAt(i - SKY_WINDOW)));
+      previous = l;
+      lo = Math.min(lo, l);
+      hi = Math.max(hi, l);
+    }
+    return hi - lo >= SKY_DRIFT_MIN && hi - lo >= SKY_SPREAD * window;
+  };
+  return separators.find((sep, i) => sky(segments[i]!.start, Math.min(segments[i]!.end, sep.start)) || sky(Math.max(segments[i + 1]!.start, sep.end), segments[i + 1]!.end));
+}
