@@ -108,3 +108,26 @@ describe('a wide seam that is no padding keeps its width (fixtures/collages/padd
     expectEveryExact(results);
   });
 });
+
+describe('a run narrowed below twice the seam width keeps a steady, light seam (fixtures/collages/padded-seam-unsteady)', () => {
+  const scored = async (file: string) => (await scoreBatch('padded-seam-unsteady')).filter((r) => r.expected.file === file);
+
+  it('a dark seam is no blank edge: the 2x2 grid is cut at its seams (independent seed 25014 caption-03)', async () => {
+    // JPEG q27, captions above, 16 px rgb(30,30,30) seams: the column seam's 15 px run in the top
+    // row, told 7 px by the row seam, was narrowed beside the dark photo and its photo split.
+    const results = await scored('i25014-caption-03.jpg');
+    expect(results.length).toBe(1);
+    expectEveryExact(results);
+  });
+
+  it('kept lines with a step in colour are no seam: no cut through a panel (independent seeds 27005 mix-10, 26002 gradient-08)', async () => {
+    // 27005: a 19 px white seam and a panel's 15 px pale grey edge, narrowed to its white part's
+    // side and cut inside the panel. 26002: an 8 px gradient seam kept with 22 lines of the
+    // middle panel's pale backdrop, the width told by a seam padded by that backdrop too.
+    for (const file of ['i27005-mix-10.jpg', 'i26002-gradient-08.webp']) {
+      const results = await scored(file);
+      expect(results.length).toBe(1);
+      expect(results[0]!.badCuts, file).toEqual([]);
+    }
+  });
+});
