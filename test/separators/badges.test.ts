@@ -192,6 +192,22 @@ describe('badges the left or right edge cuts off, on generated collages', () => 
   });
 });
 
+describe('badges the left or right edge cuts off: cuts and frames they must not make', () => {
+  // fixtures/collages/side-badge-guards. Independent seed 24025 badge-09 (JPEG q94): a 1×2 stack on
+  // an 11 px white seam under a white line drawing whose blank bottom makes one white run of 30
+  // lines with it; its corner badge (radius 22) cut off by the left edge hid the seam, and painted
+  // out the run was cut at its middle, 4 px inside the drawing. Seed 28037 badge-05 (lossless): a
+  // 3×2 in a 4 px frame of the seams' colour, its corner badge reaching the right edge; its rows run
+  // on to the edge painted the frame with the panel's colours (boxes 79 px wide instead of 75).
+  it('refuses the lone padded seam rather than cut the drawing, and keeps the frame', async () => {
+    const results = await scoreBatch('side-badge-guards');
+    expect(results.map((r) => r.expected.file)).toEqual(['i24025-badge-09.jpg', 'i28037-badge-05.webp']);
+    for (const r of results) expect(r.badCuts, r.expected.file).toEqual([]);
+    expect(results[0]!.plan.ok).toBe(false);
+    expectEveryExact(results.slice(1));
+  });
+});
+
 describe('overlapping badges under JPEG, fitted again to their rim', () => {
   // A 2×2 grid (white 6 px seams) with three blue badges stacked on its column seam above the
   // junction, each overlapping the next, and two more below it, saved as JPEG with 4:2:0 chroma.

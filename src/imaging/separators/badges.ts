@@ -62,6 +62,8 @@ export interface Badge {
    * rim. plan.ts paints these out after the badges found at first (`planWithoutBadges`).
    */
   second?: true;
+  /** Found by `sideBadges`: a disc the picture's left or right edge cuts off. */
+  side?: true;
 }
 
 /**
@@ -271,7 +273,7 @@ function sideBadges(raster: Raster): Badge[] {
     for (const b of discsIn({ width: height, height: reach, data: new Uint8Array(strip.buffer) }).clipped) {
       // Only the discs the picture's own edge (the strip's top) cuts off.
       if (b.cy - 0.8 * b.r >= 0) continue;
-      out.push({ ...b, cx: right ? width - 1 - b.cy : b.cy, cy: b.cx });
+      out.push({ ...b, cx: right ? width - 1 - b.cy : b.cy, cy: b.cx, side: true });
     }
   }
   return out;
@@ -477,6 +479,14 @@ export function eraseBadges(raster: Raster, badges: readonly Badge[]): Raster {
   }
   const out = new Uint8Array(data);
   const agree = (p: number, q: number): boolean => p >= 0 && q >= 0 && Math.abs(data[p]! - data[q]!) <= ENDS_AGREE && Math.abs(data[p + 1]! - data[q + 1]!) <= ENDS_AGREE && Math.abs(data[p + 2]! - data[q + 2]!) <= ENDS_AGREE;
+  // The first pixel past the painted run of row y through x, on the side inside the picture; -1 if none.
+  const rowEnd = (y: number, x: number): number => {
+    if (y < 0 || y >= height || !mask[y * width + x]) return -1;
+    let l = x, r = x;
+    while (l >= 0 && mask[y * width + l]) l--;
+    while (r < width && mask[y * width + r]) r++;
+    return l < 0 && r < width ? (y * width + r) * 4 : r >= width && l >= 0 ? (y * width + l) * 4 : -1;
+  };
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       if (!mask[y * width + x]) continue;
@@ -493,8 +503,12 @@ export function eraseBadges(raster: Raster, badges: readonly Badge[]): Raster {
       if (agree(pl, pr)) (p = pl), (q = pr), (t = (x - l) / (r - l));
       // A badge the left or right edge cuts off: its row runs on from the one end inside the
       // picture (a seam under it stays the seam to the edge), before a column whose ends agree
-      // (panels of one colour above and below the seam) could paint the seam over.
-      else if (secondLook && (pl < 0) !== (pr < 0)) (p = pl >= 0 ? pl : pr), (q = p), (t = 0);
+      // (panels of one colour above and below the seam) could paint the seam over. A column whose
+      // ends agree with the seam's colour (the row through the middle of the column's run, from its
+      // end inside) is a frame's margin as wide as the seams, and keeps its colour: rows run on
+      // painted a 4 px frame beside a corner badge with its panel's colours (independent seed
+      // 28037 badge-05: boxes 79 px wide instead of 75).
+      else if (secondLook && (pl < 0) !== (pr < 0) && !(agree(pu, pw) && agree(pu, rowEnd(Math.floor((u + w + 1) / 2), x)))) (p = pl >= 0 ? pl : pr), (q = p), (t = 0);
       else if (agree(pu, pw)) (p = pu), (q = pw), (t = (y - u) / (w - u));
       // A badge the top or bottom edge cuts off: its column runs on from the one end inside the
       // picture (a seam under it stays the seam to the edge, a panel's column its own colours).
@@ -518,14 +532,14 @@ export function eraseBadges(raster: Raster, badges: readonly Badge[]): Raster {
 export type PlainBetween = (axis: 'x' | 'y', start: number, end: number, from: number, to: number) => boolean;
 
 /** An interior edge of a layout: where one part ends and the next begins, and the stretch it runs along. */
-interface Cut {
+export interface Cut {
   axis: 'x' | 'y';
   at: number;
   from: number;
   to: number;
 }
 
-function cutsOf(parts: readonly Box[]): Cut[] {
+export function cutsOf(parts: readonly Box[]): Cut[] {
   const cuts: Cut[] = [];
   for (const p of parts) {
     const right = p.x + p.width;
