@@ -8,7 +8,9 @@
  * The cut moves to that seam (`withSeamsBesideStretches`).
  */
 import type { Raster } from '../raster.js';
+import { lineMean } from './classify.js';
 import { COLLAGE_COLOUR_TOLERANCE, sameColour, THIN_SEAM, type Rgb } from './collage-colour.js';
+import { lineWalk, pixelDistance } from './occluded-seams.js';
 import { cutOf } from './runs.js';
 import type { Interval } from './segments.js';
 import type { Separator, StripAxis, StripDetection } from './strips.js';
@@ -44,26 +46,20 @@ const SEAM_LINE_SHARE = 0.95;
  */
 const PHOTO_LINE_SHARE = 0.7;
 
-/** Mean colour of `line` (a column for `horizontal`, a row for `vertical`) and the share of its pixels within `tolerance` of `colour` (of its own mean when `colour` is omitted). */
-function readLine(raster: Raster, axis: StripAxis, line: number, colour?: readonly number[], tolerance = SEAM_LINE_TOLERANCE): { mean: Rgb; share: number } {
+/**
+ * Mean colour of `line` (a column for `horizontal`, a row for `vertical`, across the whole picture)
+ * and the share of its pixels within `tolerance` of `colour` (of its own mean when `colour` is
+ * omitted), read as the line rules read a line (classify.ts's `lineMean`, occluded-seams.ts's
+ * `pixelDistance`: composited over white).
+ */
+function readLine(raster: Raster, axis: StripAxis, line: number, colour?: Rgb, tolerance = SEAM_LINE_TOLERANCE): { mean: Rgb; share: number } {
   const length = axis === 'horizontal' ? raster.height : raster.width;
-  const step = axis === 'horizontal' ? raster.width * 4 : 4;
-  const start = axis === 'horizontal' ? line * 4 : line * raster.width * 4;
-  const { data } = raster;
-  let r = 0;
-  let g = 0;
-  let b = 0;
-  for (let t = 0, o = start; t < length; t++, o += step) {
-    r += data[o]!;
-    g += data[o + 1]!;
-    b += data[o + 2]!;
-  }
-  const mean: Rgb = [r / length, g / length, b / length];
-  const [cr, cg, cb] = colour ?? mean;
+  const region = { x: 0, y: 0, width: raster.width, height: raster.height };
+  const [r, g, b] = lineMean(raster, region, axis, line, 0, length);
+  const mean: Rgb = [r!, g!, b!];
+  const [p0, step] = lineWalk({ raster, region, axis, line, length });
   let within = 0;
-  for (let t = 0, o = start; t < length; t++, o += step) {
-    if (Math.abs(data[o]! - cr!) <= tolerance && Math.abs(data[o + 1]! - cg!) <= tolerance && Math.abs(data[o + 2]! - cb!) <= tolerance) within++;
-  }
+  for (let t = 0, p = p0; t < length; t++, p += step) if (pixelDistance(raster.data, p, colour ?? mean) <= tolerance) within++;
   return { mean, share: within / length };
 }
 

@@ -242,14 +242,12 @@ function checkedLayout(plan: SplitPlan): SplitPlan {
   return checked;
 }
 
-/** Why a strip cut at a photo's horizon (`horizonSeam`) is refused. */
-function horizonRefusal(sep: Separator, axis: StripAxis): string {
-  return `the band of ${colourName(sep.colour).trim()} at ${axis === 'horizontal' ? 'x' : 'y'} ${sep.start}–${sep.end} runs on into most of the part on one side and is absent from the other: a photo's sky meeting its ground, not a seam between panels; view the picture whole, or pass parts to divide it evenly`;
-}
-
-/** Why a strip cut beside a photo's plain sky (`plainSkySeam`) is refused. */
-function skyRefusal(sep: Separator, axis: StripAxis): string {
-  return `the line of ${colourName(sep.colour).trim()} at ${axis === 'horizontal' ? 'x' : 'y'} ${sep.start}–${sep.end} borders a part of plain lines shading steadily from one to the next: a photo's sky, not a panel; view the picture whole, or pass parts to divide it evenly`;
+/**
+ * Why a strip whose seam `sep` is a photo's sky is refused (horizons.ts): the `noun` read as a
+ * seam, where it lies, and `why` it is none.
+ */
+function skyRefusal(sep: Separator, axis: StripAxis, noun: 'band' | 'line', why: string): string {
+  return `the ${noun} of ${colourName(sep.colour).trim()} at ${axis === 'horizontal' ? 'x' : 'y'} ${sep.start}–${sep.end} ${why}; view the picture whole, or pass parts to divide it evenly`;
 }
 
 /** A part as a reason names it: its size and where it starts ("201x22 at 248,0"). */
@@ -429,8 +427,8 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
     const horizon = cutStrip ? horizonSeam(raster, cutStrip.axis, cutStrip.segments, cutStrip.separators, colour!) : undefined;
     const skyLines = cutStrip && !horizon ? (cutStrip.axis === 'horizontal' ? (stats as OneAxisStats).columns : (stats as OneAxisStats).rows) : undefined;
     const sky = skyLines ? plainSkySeam(classifyLines(skyLines), skyLines, cutStrip!.segments, cutStrip!.separators) : undefined;
-    if (cutStrip && horizon) return { ok: false, reason: horizonRefusal(horizon, cutStrip.axis) };
-    if (cutStrip && sky) return { ok: false, reason: skyRefusal(sky, cutStrip.axis) };
+    if (cutStrip && horizon) return { ok: false, reason: skyRefusal(horizon, cutStrip.axis, 'band', "runs on into most of the part on one side and is absent from the other: a photo's sky meeting its ground, not a seam between panels") };
+    if (cutStrip && sky) return { ok: false, reason: skyRefusal(sky, cutStrip.axis, 'line', "borders a part of plain lines shading steadily from one to the next: a photo's sky, not a panel") };
     if (best && unequal === undefined) {
       const captioned = (h?.captions ?? 0) + (v?.captions ?? 0) > 0;
       // A strip's seam read as a photo's plain stretch beside it: its cut moves to the seam (pale-stretch.ts).
