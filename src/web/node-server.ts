@@ -20,7 +20,7 @@ export interface NodeServer {
  * @example
  * ```ts
  * const served = await serveHandler(handle, '127.0.0.1', 0);
- * console.log(served.port);
+ * process.stderr.write(`listening on ${served.port}\n`);
  * await served.close();
  * ```
  */

@@ -46,7 +46,7 @@ export const LOOPBACK_HOSTS: readonly string[] = ['127.0.0.1', 'localhost', '::1
  * @example
  * ```ts
  * const web = await startWebServer({ session, account });
- * console.log(`open ${web.url}`);
+ * process.stderr.write(`open ${web.url}\n`);
  * await web.close();
  * ```
  */
