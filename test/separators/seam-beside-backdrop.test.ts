@@ -70,6 +70,16 @@ describe('a seam beside a plain backdrop of another colour', () => {
     expectEveryExact(results);
   });
 
+  it('and so is one whose fading piece was narrower than the seams: its end is looked for over the whole run (independent seeds 20001 gradient-09, 20505 mix-07, 21006 mix-06)', async () => {
+    // 20001 gradient-09 (q63): 13 px gradient seams 233→251, the first merged with a white
+    // drawing's blank rows into rows 180–204, kept by the fade rule as 196–204 (8 rows, no 13-row
+    // end in it) and set aside: 3 parts for 4. Over the whole run, rows 191–204 read the seams' 242.
+    // 20505 mix-07 and 21006 mix-06: a seam beside a drop shadow or a rounded corner, the same way.
+    const results = await scoreBatch('faded-run-colour-end');
+    expect(results.map((r) => r.expected.file)).toEqual(['i20001-gradient-09.jpg', 'i20505-mix-07.jpg', 'i21006-mix-06.webp']);
+    expectEveryExact(results);
+  });
+
   it('a JPEG seam read apart from a photo\'s backdrop and joined to it again is cut at the end that reads the other seams\' colour (independent seed 22023 mix-03)', async () => {
     // 9 px cream seams (247,234,216), q38; the first beside a photo's 234 grey backdrop: the colour
     // pass read columns 174–184 and 185–216 as two seams, joined as one broken by JPEG, cut at 195.

@@ -247,7 +247,7 @@ export function detectStrips(raster: Raster, stats: RegionStats | OneAxisStats, 
         twins[k] ??
         exactTwin(lines, f.seam, standing, false) ??
         flatTwin(lines, f.seam, others) ??
-        (options.colour && !options.vote ? (colourEnd(f.seam, others, (a, b) => meanColour(lines, a, b)) ?? shadedStretch(raster, region, axis, lines, f.seam, standing)) : null);
+        (options.colour && !options.vote ? (colourEnd(f.seam, others, (a, b) => meanColour(lines, a, b)) ?? shadedStretch(raster, region, axis, lines, f.seam, standing) ?? fadedRunEnd(f.run, f.seam, others, (a, b) => meanColour(lines, a, b))) : null);
       if (twin) admit(f.run, twin);
     });
   }
@@ -1127,4 +1127,18 @@ function flatTwin(lines: LineStats, seam: Interval, standing: readonly Separator
   if (hi - lo > FLAT_TWIN_WIDTH || width < lo - FLAT_TWIN_WIDTH || width > hi + FLAT_TWIN_WIDTH) return null;
   const colour = meanColour(lines, seam.start, seam.end);
   return standing.every((s) => sameColour(s.colour, colour)) ? seam : null;
+}
+
+/**
+ * The end of a run the fade rule set aside (`seamAndFade`) that reads the colour of the seams that
+ * stand, as wide as they are (exact-twins.ts, colourEnd), looked for over the whole `run` when the
+ * fade rule kept only a piece of it (`seam`): that piece may be narrower than the seams, and the
+ * end stretch is then found in no piece. A gradient seam whose pale end merges with a white
+ * drawing's blank edge reads as one run, and the drawing's rows fade into the drawing (independent
+ * seed 20001 gradient-09, JPEG q63: 13 px seams 233→251, the first merged with a drawing's white
+ * rows into 180–204, kept as 196–204 and set aside; rows 191–204 read the other seams' 242).
+ */
+function fadedRunEnd(run: Interval, seam: Interval, others: readonly (Interval & { colour: readonly number[] })[], mean: (start: number, end: number) => readonly number[]): Interval | null {
+  if (run.start === seam.start && run.end === seam.end) return null;
+  return colourEnd(run, others, mean);
 }
