@@ -46,6 +46,7 @@ import { layoutRefusal } from './layout-checks.js';
 import { completeMosaic } from './mosaic.js';
 import { foldNarrowParts, isBand, NARROW_PART_ASPECT } from './narrow-parts.js';
 import { huedMargins, votedCrossing, withVotedSeams } from './voted-seams.js';
+import { crossingSeams } from './crossing-seams.js';
 import { NARROW_RINGING_RUN } from './runs.js';
 import { equalDivision, type Interval } from './segments.js';
 import { horizonSeam, plainSkySeam } from './horizons.js';
@@ -390,6 +391,8 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
 
   if (requested === undefined) {
     const best = candidates[0];
+    // A detection along `axis` given `seams` as worn seams of the collage colour (crossing-seams.ts).
+    const crossAgain = (axis: StripAxis, seams: Separator[]): StripDetection => detectStrips(raster, stats, axis, { colour: colour!, damagedFound: seams, memo: axis === 'horizontal' ? hMemo : vMemo });
     // A grid of thin seams that only its lines' luma shows, found whole or not at all (grid-completion.ts).
     if (axisOption === 'auto' && frameSearch && drawnOn === undefined && (best === undefined || best.parts.length < MAX_GRID_PANELS)) {
       const lattice = thinSeamLattice(raster, best?.parts ?? [], colour);
@@ -404,6 +407,15 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
         return { ok: true, axis: 'grid', method: 'detected', parts: framed, reason: `a ${rows}x${cols} grid, its cuts through the middle of thin seams${colourName(colour)}, those across one axis found by their hue where JPEG blurred their colour` };
       }
     }
+    // A grid whose seams across one axis no pass found, crossing every part of the other axis's strip in its seams' luma (crossing-seams.ts).
+    if (axisOption === 'auto' && frameSearch && drawnOn === undefined && colour !== undefined && h && v && damagedSearched(raster)) {
+      const crossed = crossingSeams(raster, h, v, colour, (d) => unequalDamagedStrip(d) !== undefined, crossAgain);
+      if (crossed && crossed.length > (best?.parts.length ?? 0)) {
+        const { rows, cols } = gridShape(crossed);
+        const framed = huedMargins(raster, crossed, 'grid', [...h.separators, ...v.separators]);
+        return { ok: true, axis: 'grid', method: 'detected', parts: framed, reason: `a ${rows}x${cols} grid, its cuts through the middle of thin seams${colourName(colour)}, those across one axis found by their luma crossing every part of the other` };
+      }
+    }
     // A grid with some panels exactly 2–4 cells long: their seams a badge crosses (grid-completion.ts).
     if (best && best.axis === 'grid' && colour !== undefined && frameSearch) {
       const widths = [...h!.separators, ...v!.separators].map((s) => s.end - s.start).sort((a, b) => a - b);
@@ -413,6 +425,14 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
     // A strip with panels of one length but for a merged few: their seams a badge crosses (grid-completion.ts).
     if (best && best.axis !== 'grid' && chosenStrip && best.axis === chosenStrip.axis && colour !== undefined && frameSearch) {
       const done = completeStrip(raster, chosenStrip.axis, chosenStrip.segments, chosenStrip.separators, colour);
+      // Its parts completed, a strip may still be crossed by seams no pass found (crossing-seams.ts).
+      const completed = done && h && v && axisOption === 'auto' && drawnOn === undefined && damagedSearched(raster) ? { ...chosenStrip, segments: done } : undefined;
+      const crossed = completed ? crossingSeams(raster, completed.axis === 'horizontal' ? completed : h!, completed.axis === 'vertical' ? completed : v!, colour, () => false, crossAgain) : null;
+      if (crossed) {
+        const { rows, cols } = gridShape(crossed);
+        const framed = huedMargins(raster, crossed, 'grid', [...h!.separators, ...v!.separators]);
+        return { ok: true, axis: 'grid', method: 'detected', parts: framed, reason: `a ${rows}x${cols} grid, its cuts through the middle of thin seams${colourName(colour)}, those across one axis found by their luma crossing every part of the other, where panels of one length meet at a seam crossed by a badge or worn by compression` };
+      }
       if (done) return { ok: true, axis: best.axis, method: 'detected', parts: stripBoxes(full, best.axis, done), reason: `${best.why}; ${done.length - chosenStrip.segments.length} more found where panels of one length meet at a seam crossed by a badge or worn by compression` };
     }
     // A big photo beside small ones: the seam between the small ones spans their part alone
