@@ -296,6 +296,19 @@ describe('a badge plan whose cut moved along its own seam\'s plain run', () => {
   });
 });
 
+describe('a badge whose digit splits its chords into two short caps', () => {
+  // fixtures/collages/badge-caps-joined (independent seeds 22010 badge-09, 26502 badge-09): a 2×3
+  // lossless WebP (2 px yellow seams, eight badges of radius 28) and a 4×1 JPEG q52 strip (10 px
+  // 240-grey seams, three badges of radius 19). One badge in each was refused: the chords above its
+  // digit and those below, fitted apart, gave two discs too small and off centre. Fitted as one
+  // chain they give the badge, and with it painted out the seam it hid: 4 → 6 and 3 → 4 parts.
+  it('fits the two caps as one disc, and splits exactly', async () => {
+    const results = await scoreBatch('badge-caps-joined');
+    expect(results.map((r) => r.expected.file)).toEqual(['i22010-badge-09.webp', 'i26502-badge-09.jpg']);
+    expectEveryExact(results);
+  });
+});
+
 describe('badgesExplain', () => {
   const badges = [{ cx: 100, cy: 50, r: 20, fill: [220, 30, 30] as [number, number, number] }];
   const left = { x: 0, y: 0, width: 100, height: 100 };

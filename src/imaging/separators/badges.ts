@@ -36,6 +36,8 @@
  * badge gives the fill leaves it as it was (planSplit 1.10×, 41 alternated rounds). A disc the
  * left or right edge cuts off gives no chain on the rows read (each chord starts at the edge):
  * the columns beside those edges are read as rows (`sideBadges`) and such discs join the clipped ones.
+ * A disc whose digit leaves one short cap of chords above it and one below, each refused, is
+ * fitted from both caps at once (`capsJoined`), in the fill of a first badge and at its size.
  *
  * **Measured** on the badge collages of independent seeds 10500–10507 (80 pictures, 289 badges
  * drawn): 191 found. The misses are badges the picture's edge cuts off, badges overlapping each
@@ -157,7 +159,7 @@ export function findBadges(raster: Raster): Badge[] {
 }
 
 /** The discs of a picture: confirmed ones, ones the picture's top or bottom edge cuts off (`clipped`), and ones refused. */
-function discsIn(raster: Raster): { found: Badge[]; refused: Badge[]; clipped: Badge[] } {
+function discsIn(raster: Raster): { found: Badge[]; refused: Refused[]; clipped: Badge[] } {
   const { width, height, data: d } = raster;
   const chains: Stretch[][] = [];
   let previous: Stretch[] = [];
@@ -201,7 +203,7 @@ function discsIn(raster: Raster): { found: Badge[]; refused: Badge[]; clipped: B
     previous = row;
   }
   const found: Badge[] = [];
-  const refused: Badge[] = [];
+  const refused: Refused[] = [];
   const clipped: Badge[] = [];
   for (const sampled of chains) {
     // The rows read alone must already fit a disc of a badge's size (most chains in photos are
@@ -216,12 +218,12 @@ function discsIn(raster: Raster): { found: Badge[]; refused: Badge[]; clipped: B
     // A disc the edge cuts off waits for the second look, so that it takes no badge's place here.
     if (badge?.second) clipped.push(badge);
     else if (badge) found.push(badge);
-    else refused.push(disc);
+    else refused.push({ ...disc, chain });
   }
   return { found, refused, clipped };
 }
 
-function secondLook(raster: Raster, found: Badge[], refused: readonly Badge[], clipped: readonly Badge[]): Badge[] {
+function secondLook(raster: Raster, found: Badge[], refused: readonly Refused[], clipped: readonly Badge[]): Badge[] {
   // The second look. A clipped disc, and a refused one fitted again to its rim: fitted from one
   // short cap (a neighbour's disc or digit took the rest of its rows), a circle may be off by a
   // few pixels. Each is kept when no badge found before lies on it.
@@ -239,7 +241,52 @@ function secondLook(raster: Raster, found: Badge[], refused: readonly Badge[], c
     const badge = confirmed(raster, { ...refit, second: true });
     if (badge) found.push(badge);
   }
+  // Caps above and below a digit, each refused alone, fitted as one disc (`capsJoined`).
+  if (firsts.length > 0) {
+    for (const badge of capsJoined(raster, refused, (b) => alike(b, true) && !found.some((o) => near(o, b)))) {
+      if (!found.some((o) => near(o, badge))) found.push(badge);
+    }
+  }
   return found;
+}
+
+/** A disc refused by `discsIn`, with the chords it was fitted to. */
+type Refused = Badge & { chain: Stretch[] };
+
+/**
+ * How far apart (px) the middles of two caps' chords may lie and still be one disc's: a chain's
+ * own MIDPOINT_SLACK on each.
+ */
+const CAPS_ALIGN = 2 * MIDPOINT_SLACK;
+/**
+ * How far (px) a chord of the joined caps may stray from their circle: FIT_SLACK + 1, as for a
+ * sampled chain. The two caps of a radius-17 badge at JPEG q57 (independent seed 20000 badge-03,
+ * rows 166–168 and 188–190) fit within 4 but not 2; at 3 and at 4 the same 9 of the 763 badge
+ * collages main fails over the 520 regression batches were made exact.
+ */
+const CAPS_SLACK = FIT_SLACK + 1;
+
+/**
+ * Discs whose digit splits their chords into a cap above it and a cap below, each refused alone:
+ * fitted from a short cap, a circle comes out too small and off centre. Two refused caps of one
+ * fill, their chords' middles in line (CAPS_ALIGN), the lower starting within the largest badge's diameter
+ * of the upper's end, are fitted as one chain.
+ */
+function capsJoined(raster: Raster, refused: readonly Refused[], keep: (b: Badge) => boolean): Badge[] {
+  const out: Badge[] = [];
+  for (const a of refused) {
+    const aEnd = a.chain[a.chain.length - 1]!.y;
+    const aMid = a.cx;
+    for (const b of refused) {
+      if (b === a || b.chain[0]!.y <= aEnd || b.chain[0]!.y - aEnd > 2 * MAX_RADIUS) continue;
+      if (Math.abs(b.cx - aMid) > CAPS_ALIGN || !sameColour(a.fill, b.fill, FILL_TOLERANCE)) continue;
+      const disc = fitCircle([...a.chain, ...b.chain], CAPS_SLACK);
+      if (!disc || !keep(disc)) continue;
+      const badge = confirmed(raster, { ...disc, second: true });
+      if (badge && !out.some((o) => Math.hypot(o.cx - badge.cx, o.cy - badge.cy) < badge.r)) out.push(badge);
+    }
+  }
+  return out;
 }
 
 /**
