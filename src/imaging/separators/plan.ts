@@ -52,6 +52,7 @@ import { equalDivision, type Interval } from './segments.js';
 import { horizonSeam, plainSkySeam } from './horizons.js';
 import { evenEndMargins, evenStackedEndMargins } from './pale-ends.js';
 import { withSeamsBesideStretches } from './pale-stretch.js';
+import { withShadedSeams } from './shaded-seams.js';
 import { detectStrips, MAX_PARTS, stripBoxes, stripMemo, type Separator, type StripAxis, type StripDetection } from './strips.js';
 
 /**
@@ -115,10 +116,27 @@ export function planSplit(raster: Raster, options: SplitOptions = {}): SplitPlan
   const layout = checkedLayout(plan);
   // A pale panel's blank edge taken for margin at one end of a side-by-side strip (pale-ends.ts).
   const checked = layout.ok && layout.method === 'detected' ? { ...layout, parts: evenEndMargins(layout.parts, raster.width) } : layout;
-  if (checked.ok || !plan.ok || plan.method !== 'detected') return checked;
+  if (checked.ok || !plan.ok || plan.method !== 'detected') return lastLooks(raster, checked);
   // A layout refused by its checks may be a framed collage whose frame and inner margin were
   // taken for parts (`framedAfterRefusal`).
-  return framedAfterRefusal(raster, options) ?? checked;
+  return lastLooks(raster, framedAfterRefusal(raster, options) ?? checked);
+}
+
+/**
+ * A detected plan's cuts read once more in the picture: a gradient seam merged with a panel's
+ * flat edge is cut at its shading lines (shaded-seams.ts).
+ */
+function lastLooks(raster: Raster, found: SplitPlan): SplitPlan {
+  return found.ok && found.method === 'detected' ? withShadedCuts(raster, found) : found;
+}
+
+/** `plan` (detected) with its strip's cuts moved to a gradient seam's shading lines (`withShadedSeams`). */
+function withShadedCuts(raster: Raster, plan: SplitPlan & { ok: true }): SplitPlan & { ok: true } {
+  if (plan.axis === 'grid') return plan;
+  const parts = withShadedSeams(raster, plan.axis, plan.parts);
+  const moved = parts.filter((p, i) => p.x !== plan.parts[i]!.x || p.y !== plan.parts[i]!.y).length;
+  if (moved === 0) return plan;
+  return { ...plan, parts, reason: `${plan.reason}; ${moved} cut${moved === 1 ? '' : 's'} moved to the shading lines of a gradient seam beside a panel's flat edge` };
 }
 
 /**
