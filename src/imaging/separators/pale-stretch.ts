@@ -148,3 +148,93 @@ export function withSeamsBesideStretches(raster: Raster, d: StripDetection): Str
   const segments: Interval[] = bounds.slice(1).map((end, i) => ({ start: bounds[i]!, end }));
   return { ...d, segments, separators };
 }
+
+/**
+ * Fewest lines of a stray stretch (`strayStretch`). Measured over the 180 regression batches
+ * (scratch-independent-20000…22519) with runs of 7 lines and more: the 41 exact plans refused
+ * had runs of 7–15 lines (gradient, mix and flat seams of 7–15 px beside a pale photo edge, but
+ * one badge collage of 40), while the heavy collages cut through a panel over the 520 batches
+ * had runs of 7–79 lines, 11 of 23 of 18 or more.
+ */
+const STRAY_MIN_LINES = 16;
+
+/**
+ * Most share of either of the two lines past a stray stretch's end (`strayStretch`) that differs
+ * from the run's colour (by more than COLLAGE_COLOUR_TOLERANCE) for the run to go on into a photo
+ * there: both lines, as the photo's stretch only stops being plain, not the one blended line
+ * beside a painted seam. Measured on the 126 heavy collages cut through a panel over the 520
+ * regression batches, runs of 7 lines and more with no other condition: 0.3 refuses 45 of them
+ * (0.1: 29); 0.5 also refused an exact heavy collage of tuning seed 36007.
+ */
+const STRAY_FADE_SHARE = 0.3;
+
+/**
+ * Least `blockEdgeRatio` of a picture whose stray stretch (`strayStretch`) refuses its plan: a
+ * heavy JPEG. Measured on tuning seeds 36000-36013: the exact plans such a run would refuse, a
+ * lossless WebP mix (7 px seam), a q94 mix (16 px seam) and a q65 gradient, read 1.04-1.17; the
+ * heavy collages (q25-40) cut through a panel over the regression batches read 1.12-2.45, most
+ * above 1.3.
+ */
+const HEAVY_BLOCK_RATIO = 1.25;
+
+/**
+ * Whether `run` (a strip's separator along `axis`) is a photo's own plain stretch: STRAY_MIN_LINES
+ * or wider, and past one of its ends the first two lines both keep all but STRAY_FADE_SHARE of
+ * their pixels within COLLAGE_COLOUR_TOLERANCE of the run's colour (the photo goes on there).
+ */
+export function strayStretch(raster: Raster, axis: StripAxis, run: Separator): boolean {
+  if (run.end - run.start < STRAY_MIN_LINES) return false;
+  const count = axis === 'horizontal' ? raster.width : raster.height;
+  const goesOn = (step: 1 | -1): boolean =>
+    [0, 1].every((k) => {
+      const line = step > 0 ? run.end + k : run.start - 1 - k;
+      return line >= 0 && line < count && 1 - readLine(raster, axis, line, run.colour, COLLAGE_COLOUR_TOLERANCE).share <= STRAY_FADE_SHARE;
+    });
+  return goesOn(1) || goesOn(-1);
+}
+
+/**
+ * The one separator of `d` (a strip's detection, after `withSeamsBesideStretches`) wider than
+ * THIN_SEAM when it is a stray stretch (`strayStretch`) in a heavy JPEG (HEAVY_BLOCK_RATIO), else
+ * undefined. Under heavy JPEG a 1-3 px seam merges with a photo's pale or flat edge into one
+ * plain run whose middle lies inside the photo; when no thin seam of another colour stands beside
+ * the run to move the cut to, the plan is refused. Only a run alone or among thin seams: a strip
+ * of several wide seams (gradient and flat collages) has wide runs beside pale panels that are
+ * its seams (tuning seeds 36000-36013: 45 such exact plans would be refused).
+ */
+export function strayStretchOf(raster: Raster, d: StripDetection): Separator | undefined {
+  const wide = d.separators.filter((s) => s.end - s.start > THIN_SEAM);
+  if (wide.length !== 1 || !strayStretch(raster, d.axis, wide[0]!)) return undefined;
+  return blockEdgeRatio(raster) >= HEAVY_BLOCK_RATIO ? wide[0] : undefined;
+}
+
+/**
+ * How much more luma changes across the 8-pixel grid of JPEG blocks than between the pixels
+ * inside them (mean step across a block edge over mean step elsewhere, along rows and columns):
+ * about 1 for a lossless or lightly compressed picture, more the harder JPEG quantised its blocks.
+ */
+export function blockEdgeRatio(raster: Raster): number {
+  const { width, height, data } = raster;
+  let edge = 0;
+  let edges = 0;
+  let inner = 0;
+  let inners = 0;
+  const luma = (p: number): number => 0.299 * data[p]! + 0.587 * data[p + 1]! + 0.114 * data[p + 2]!;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const p = (y * width + x) * 4;
+      const here = luma(p);
+      if (x + 1 < width) {
+        const d = Math.abs(here - luma(p + 4));
+        if ((x & 7) === 7) (edge += d), edges++;
+        else (inner += d), inners++;
+      }
+      if (y + 1 < height) {
+        const d = Math.abs(here - luma(p + width * 4));
+        if ((y & 7) === 7) (edge += d), edges++;
+        else (inner += d), inners++;
+      }
+    }
+  }
+  return edges === 0 || inner === 0 ? 1 : edge / edges / (inner / inners);
+}

@@ -51,7 +51,7 @@ import { NARROW_RINGING_RUN } from './runs.js';
 import { equalDivision, type Interval } from './segments.js';
 import { horizonSeam, plainSkySeam } from './horizons.js';
 import { evenEndMargins, evenStackedEndMargins } from './pale-ends.js';
-import { withSeamsBesideStretches } from './pale-stretch.js';
+import { strayStretchOf, withSeamsBesideStretches } from './pale-stretch.js';
 import { withShadedSeams } from './shaded-seams.js';
 import { detectStrips, MAX_PARTS, stripBoxes, stripMemo, type Separator, type StripAxis, type StripDetection } from './strips.js';
 
@@ -472,6 +472,9 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
       // A strip's seam read as a photo's plain stretch beside it: its cut moves to the seam (pale-stretch.ts).
       const along = best.axis === 'horizontal' ? h : best.axis === 'vertical' ? v : undefined;
       const beside = along && frameSearch && !captioned && damagedSearched(raster) ? withSeamsBesideStretches(raster, along) : along;
+      // A heavy JPEG's seam merged with a photo's plain stretch and no thin seam beside it to move the cut to (pale-stretch.ts).
+      const stray = beside && frameSearch && !captioned && damagedSearched(raster) ? strayStretchOf(raster, beside) : undefined;
+      if (beside && stray) return { ok: false, reason: skyRefusal(stray, beside.axis, 'band', "goes on into a photo past one end, the plain stretch of a photo's edge that a thin seam under heavy JPEG merges with: its middle lies inside that photo") };
       let chosen = best;
       if (along && beside && beside !== along) {
         chosen = { ...strip(beside), why: `${explainStrip(beside, colour)}; a cut moved from a photo's plain stretch to the thin seam beside it` };
