@@ -12,6 +12,7 @@ import { luma, THIN_SEAM, type Rgb } from './collage-colour.js';
 import { equalParts } from './damaged-seams.js';
 import { overWhite } from './line-stats.js';
 import { MAX_GRID_PANELS } from './grid.js';
+import { lineWalk } from './occluded-seams.js';
 import type { Interval } from './segments.js';
 import type { Separator, StripAxis, StripDetection } from './strips.js';
 
@@ -50,7 +51,7 @@ function pixelLuma(d: Uint8Array, p: number): number {
 
 /** Start byte and step of line `line` of the whole picture along `axis` (a column for 'horizontal'). */
 function walk(raster: Raster, axis: StripAxis, line: number): [number, number] {
-  return axis === 'horizontal' ? [line * 4, raster.width * 4] : [line * raster.width * 4, 4];
+  return lineWalk({ raster, region: { x: 0, y: 0, width: raster.width, height: raster.height }, axis, line, length: 0 });
 }
 
 /** Share of the pixels of `line` (along `axis`) from `from` to `to` within CROSSING_LUMA_TOLERANCE of `m`. */
