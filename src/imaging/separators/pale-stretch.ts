@@ -184,13 +184,56 @@ const HEAVY_BLOCK_RATIO = 1.25;
  */
 export function strayStretch(raster: Raster, axis: StripAxis, run: Separator): boolean {
   if (run.end - run.start < STRAY_MIN_LINES) return false;
+  const ends = ([1, -1] as const).filter((step) => strayGoesOn(raster, axis, run, step));
+  return ends.length > 0 && !paintedSeam(raster, axis, run, ends);
+}
+
+/** The first two lines past `run`'s end (`step` 1) or start (-1), within the picture. */
+function linesPast(raster: Raster, axis: StripAxis, run: Separator, step: 1 | -1): number[] | undefined {
   const count = axis === 'horizontal' ? raster.width : raster.height;
-  const goesOn = (step: 1 | -1): boolean =>
-    [0, 1].every((k) => {
-      const line = step > 0 ? run.end + k : run.start - 1 - k;
-      return line >= 0 && line < count && 1 - readLine(raster, axis, line, run.colour, COLLAGE_COLOUR_TOLERANCE).share <= STRAY_FADE_SHARE;
-    });
-  return goesOn(1) || goesOn(-1);
+  const lines = [0, 1].map((k) => (step > 0 ? run.end + k : run.start - 1 - k));
+  return lines.every((line) => line >= 0 && line < count) ? lines : undefined;
+}
+
+/** Whether the photo goes on past `run`'s end or start (`strayStretch`, STRAY_FADE_SHARE). */
+function strayGoesOn(raster: Raster, axis: StripAxis, run: Separator, step: 1 | -1): boolean {
+  const lines = linesPast(raster, axis, run, step);
+  return lines !== undefined && lines.every((line) => 1 - readLine(raster, axis, line, run.colour, COLLAGE_COLOUR_TOLERANCE).share <= STRAY_FADE_SHARE);
+}
+
+/**
+ * Fewest lines of a run, every pixel of them the run's colour exactly, for it to be a painted seam
+ * (`paintedSeam`). Over the 520 regression batches the two wide seams (22 and 24 px) the stray rule
+ * refused held 14 such lines each; the photo stretches it refused held 0-1, or 7-31 beside a
+ * photo of the run's own colour (PAINTED_SIDE_SHARE).
+ */
+const PAINTED_MIN_LINES = 8;
+
+/**
+ * Pixels within this of the run's colour, per channel, count as that colour in the lines past a
+ * painted seam's end (`paintedSeam`): JPEG leaves a seam's plain lines within 1-2 of its colour.
+ */
+const PAINTED_SIDE_TOLERANCE = 3;
+
+/**
+ * Most share of a line past a painted seam's end within PAINTED_SIDE_TOLERANCE of its colour
+ * (`paintedSeam`). Over the 520 regression batches the photo beside the two wide seams the stray
+ * rule refused kept 0.04-0.19 of its pixels that close (a pale edge of another shade); the photo
+ * stretches with 8+ exact lines it refused, 0.79-0.99 (the photo's own colour going on).
+ */
+const PAINTED_SIDE_SHARE = 0.5;
+
+/**
+ * Whether `run`, going on into a photo past its `ends`, is a wide painted seam beside a pale photo
+ * edge rather than that photo's own plain stretch: PAINTED_MIN_LINES or more of its lines are the
+ * run's colour exactly, and past each end that goes on the photo is a shade of its own (both lines
+ * at most PAINTED_SIDE_SHARE within PAINTED_SIDE_TOLERANCE of the run's colour).
+ */
+function paintedSeam(raster: Raster, axis: StripAxis, run: Separator, ends: readonly (1 | -1)[]): boolean {
+  let exact = 0;
+  for (let line = run.start; line < run.end && exact < PAINTED_MIN_LINES; line++) if (readLine(raster, axis, line, run.colour, 0).share >= 1) exact++;
+  if (exact < PAINTED_MIN_LINES) return false;
+  return ends.every((step) => linesPast(raster, axis, run, step)!.every((line) => readLine(raster, axis, line, run.colour, PAINTED_SIDE_TOLERANCE).share <= PAINTED_SIDE_SHARE));
 }
 
 /**

@@ -110,7 +110,9 @@ interface Candidate {
  */
 export function planSplit(raster: Raster, options: SplitOptions = {}): SplitPlan {
   const asIs = planIn(raster, options, true);
-  const plan = planWithoutBadges(raster, options, asIs) ?? asIs;
+  // A stray stretch's refusal (pale-stretch.ts) still lets a plan with badges painted out add
+  // parts to the plan it refused: a badge on a thin seam beside a pale photo edge merges them.
+  const plan = planWithoutBadges(raster, options, strayRefused.get(asIs) ?? asIs) ?? asIs;
   // A request keeps its own rule (exactly n detected parts, else an even division).
   if (options.parts !== undefined) return plan;
   const layout = checkedLayout(plan);
@@ -271,6 +273,9 @@ function skyRefusal(sep: Separator, axis: StripAxis, noun: 'band' | 'line', why:
 
 /** A part as a reason names it: its size and where it starts ("201x22 at 248,0"). */
 const placed = (b: Box): string => `${b.width}x${b.height} at ${b.x},${b.y}`;
+
+/** The plan a stray stretch's refusal (`strayStretchOf`) replaced, by that refusal. */
+const strayRefused = new WeakMap<SplitPlan, SplitPlan>();
 
 /**
  * `frameSearch`: whether a refused picture may still be searched inside a frame (once: a frame in
@@ -474,7 +479,6 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
       const beside = along && frameSearch && !captioned && damagedSearched(raster) ? withSeamsBesideStretches(raster, along) : along;
       // A heavy JPEG's seam merged with a photo's plain stretch and no thin seam beside it to move the cut to (pale-stretch.ts).
       const stray = beside && frameSearch && !captioned && damagedSearched(raster) ? strayStretchOf(raster, beside) : undefined;
-      if (beside && stray) return { ok: false, reason: skyRefusal(stray, beside.axis, 'band', "goes on into a photo past one end, the plain stretch of a photo's edge that a thin seam under heavy JPEG merges with: its middle lies inside that photo") };
       let chosen = best;
       if (along && beside && beside !== along) {
         chosen = { ...strip(beside), why: `${explainStrip(beside, colour)}; a cut moved from a photo's plain stretch to the thin seam beside it` };
@@ -482,7 +486,11 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
         else v = beside;
       }
       const parts = axisOption === 'auto' && colour !== undefined && frameSearch && !captioned && damagedSearched(raster) ? huedMargins(raster, chosen.parts, chosen.axis, [...(h?.separators ?? []), ...(v?.separators ?? [])]) : chosen.parts;
-      return { ok: true, axis: chosen.axis, method: 'detected', parts, reason: parts === chosen.parts ? chosen.why : `${chosen.why}; inside margins of the seams' hue` };
+      const found: SplitPlan = { ok: true, axis: chosen.axis, method: 'detected', parts, reason: parts === chosen.parts ? chosen.why : `${chosen.why}; inside margins of the seams' hue` };
+      if (!beside || !stray) return found;
+      const refused: SplitPlan = { ok: false, reason: skyRefusal(stray, beside.axis, 'band', "goes on into a photo past one end, the plain stretch of a photo's edge that a thin seam under heavy JPEG merges with: its middle lies inside that photo") };
+      strayRefused.set(refused, found);
+      return refused;
     }
     if (unequal) {
       const whole = givenColour === undefined && colour !== undefined ? wholeSeamColour(voters.h, voters.v, ballots, colour, stats, hBallots.length) : undefined;
