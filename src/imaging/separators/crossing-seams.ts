@@ -8,9 +8,8 @@
  * stands in every part. Asked by `planIn` (plan.ts) of a strip whose other axis has no seam.
  */
 import type { Box, Raster } from '../raster.js';
-import { luma, THIN_SEAM, type Rgb } from './collage-colour.js';
-import { equalParts } from './damaged-seams.js';
-import { overWhite } from './line-stats.js';
+import { THIN_SEAM, type Rgb } from './collage-colour.js';
+import { equalParts, medianLuma, pixelLuma } from './damaged-seams.js';
 import { MAX_GRID_PANELS } from './grid.js';
 import { lineWalk } from './occluded-seams.js';
 import type { Interval } from './segments.js';
@@ -43,15 +42,12 @@ const CROSSING_MAX_PARTS = 4;
 /** Lines at each end where a run is a margin's edge, not a seam: the widest heavy margin with its blended line (LUMA_MARGIN_MAX + THIN_SEAM of damaged-seams.ts). */
 const CROSSING_EDGE_ZONE = 13;
 
-/** Luma of the pixel at byte `p` (composited over white). */
-function pixelLuma(d: Uint8Array, p: number): number {
-  const a = d[p + 3]!;
-  return a === 255 ? luma(d[p]!, d[p + 1]!, d[p + 2]!) : luma(overWhite(d[p]!, a), overWhite(d[p + 1]!, a), overWhite(d[p + 2]!, a));
-}
+/** The whole picture as a region: the lines read here run its full width or height. */
+const whole = (raster: Raster): Box => ({ x: 0, y: 0, width: raster.width, height: raster.height });
 
 /** Start byte and step of line `line` of the whole picture along `axis` (a column for 'horizontal'). */
 function walk(raster: Raster, axis: StripAxis, line: number): [number, number] {
-  return lineWalk({ raster, region: { x: 0, y: 0, width: raster.width, height: raster.height }, axis, line, length: 0 });
+  return lineWalk({ raster, region: whole(raster), axis, line, length: 0 });
 }
 
 /** Share of the pixels of `line` (along `axis`) from `from` to `to` within CROSSING_LUMA_TOLERANCE of `m`. */
@@ -64,16 +60,6 @@ function share(raster: Raster, axis: StripAxis, line: number, from: number, to: 
   return hits / (to - from);
 }
 
-/** Median luma of `line` (along `axis`) over its whole length `length`. */
-function medianLuma(raster: Raster, axis: StripAxis, line: number, length: number): number {
-  const [p0, step] = walk(raster, axis, line);
-  const histogram = new Uint32Array(256);
-  for (let t = 0, p = p0; t < length; t++, p += step) histogram[Math.min(255, Math.round(pixelLuma(raster.data, p)))]!++;
-  let seen = 0;
-  for (let v = 0; v < 256; v++) if ((seen += histogram[v]!) * 2 >= length) return v;
-  return 255;
-}
-
 /**
  * The luma of seam `s` along `axis` (lines `length` long): the median of its line most within
  * CROSSING_LUMA_TOLERANCE of its own median. A worn seam's interval may hold a blended line beside
@@ -83,7 +69,7 @@ function medianLuma(raster: Raster, axis: StripAxis, line: number, length: numbe
 function seamLuma(raster: Raster, axis: StripAxis, s: Separator, length: number): number {
   let best = { share: -1, m: 0 };
   for (let l = s.start; l < s.end; l++) {
-    const m = medianLuma(raster, axis, l, length);
+    const m = medianLuma(raster, whole(raster), axis, l, length);
     const own = share(raster, axis, l, 0, length, m);
     if (own > best.share) best = { share: own, m };
   }

@@ -825,6 +825,19 @@ function flatLumaProbes(probed: Uint8Array, count: number, probeLevel: Float32Ar
 }
 
 /**
+ * Luma of the pixel at byte `p` of `d`, composited over white where not opaque.
+ *
+ * @example
+ * ```ts
+ * pixelLuma(raster.data, 0); // 255 on a white (or fully transparent) first pixel
+ * ```
+ */
+export function pixelLuma(d: Uint8Array, p: number): number {
+  const a = d[p + 3]!;
+  return a === 255 ? luma(d[p]!, d[p + 1]!, d[p + 2]!) : luma(overWhite(d[p]!, a), overWhite(d[p + 1]!, a), overWhite(d[p + 2]!, a));
+}
+
+/**
  * Whether at least `share` of the lumas along line `line` are farther than LUMA_TOLERANCE from
  * `m` (`far`) or within it (not `far`): one pass, stopping as soon as the answer is known.
  */
@@ -835,22 +848,27 @@ function lumaShare(raster: Raster, region: Box, axis: 'horizontal' | 'vertical',
   const needed = Math.ceil(share * length);
   let hits = 0;
   for (let t = 0; t < length; t++, p += step) {
-    const a = d[p + 3]!;
-    const y = a === 255 ? luma(d[p]!, d[p + 1]!, d[p + 2]!) : luma(overWhite(d[p]!, a), overWhite(d[p + 1]!, a), overWhite(d[p + 2]!, a));
+    const y = pixelLuma(d, p);
     if (Math.abs(y - m) > LUMA_TOLERANCE === far && ++hits >= needed) return true;
     if (hits + (length - t - 1) < needed) return false;
   }
   return hits >= needed;
 }
 
-/** The median luma along line `line` (over white where not opaque), from a histogram of whole levels. */
-function medianLuma(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, length: number): number {
+/**
+ * The median luma along line `line` of `region` (over white where not opaque), from a histogram of whole levels.
+ *
+ * @example
+ * ```ts
+ * medianLuma(raster, { x: 0, y: 0, width: raster.width, height: raster.height }, 'vertical', 10, raster.width); // row 10's median luma
+ * ```
+ */
+export function medianLuma(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, length: number): number {
   const d = raster.data;
   const [p0, step] = lineWalk({ raster, region, axis, line, length });
   const histogram = new Uint32Array(256);
   for (let t = 0, p = p0; t < length; t++, p += step) {
-    const a = d[p + 3]!;
-    const y = a === 255 ? luma(d[p]!, d[p + 1]!, d[p + 2]!) : luma(overWhite(d[p]!, a), overWhite(d[p + 1]!, a), overWhite(d[p + 2]!, a));
+    const y = pixelLuma(d, p);
     histogram[Math.min(255, Math.round(y))]!++;
   }
   let seen = 0;

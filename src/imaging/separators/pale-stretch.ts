@@ -9,7 +9,7 @@
  */
 import type { Raster } from '../raster.js';
 import { lineMean } from './classify.js';
-import { COLLAGE_COLOUR_TOLERANCE, sameColour, THIN_SEAM, type Rgb } from './collage-colour.js';
+import { COLLAGE_COLOUR_TOLERANCE, luma, sameColour, THIN_SEAM, type Rgb } from './collage-colour.js';
 import { lineWalk, pixelDistance } from './occluded-seams.js';
 import { cutOf } from './runs.js';
 import type { Interval } from './segments.js';
@@ -262,18 +262,18 @@ export function blockEdgeRatio(raster: Raster): number {
   let edges = 0;
   let inner = 0;
   let inners = 0;
-  const luma = (p: number): number => 0.299 * data[p]! + 0.587 * data[p + 1]! + 0.114 * data[p + 2]!;
+  const at = (p: number): number => luma(data[p]!, data[p + 1]!, data[p + 2]!);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const p = (y * width + x) * 4;
-      const here = luma(p);
+      const here = at(p);
       if (x + 1 < width) {
-        const d = Math.abs(here - luma(p + 4));
+        const d = Math.abs(here - at(p + 4));
         if ((x & 7) === 7) (edge += d), edges++;
         else (inner += d), inners++;
       }
       if (y + 1 < height) {
-        const d = Math.abs(here - luma(p + width * 4));
+        const d = Math.abs(here - at(p + width * 4));
         if ((y & 7) === 7) (edge += d), edges++;
         else (inner += d), inners++;
       }

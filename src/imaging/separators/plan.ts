@@ -416,6 +416,11 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
     const best = candidates[0];
     // A detection along `axis` given `seams` as worn seams of the collage colour (crossing-seams.ts).
     const crossAgain = (axis: StripAxis, seams: Separator[]): StripDetection => detectStrips(raster, stats, axis, { colour: colour!, damagedFound: seams, memo: axis === 'horizontal' ? hMemo : vMemo });
+    // A grid of `cells` whose seams across one axis a later pass found (`how`), inside margins of the seams' hue.
+    const crossedGrid = (cells: Box[], seams: readonly Separator[], how: string): SplitPlan => {
+      const { rows, cols } = gridShape(cells);
+      return { ok: true, axis: 'grid', method: 'detected', parts: huedMargins(raster, cells, 'grid', seams), reason: `a ${rows}x${cols} grid, its cuts through the middle of thin seams${colourName(colour)}, those across one axis ${how}` };
+    };
     // A grid of thin seams that only its lines' luma shows, found whole or not at all (grid-completion.ts).
     if (axisOption === 'auto' && frameSearch && drawnOn === undefined && (best === undefined || best.parts.length < MAX_GRID_PANELS)) {
       const lattice = thinSeamLattice(raster, best?.parts ?? [], colour);
@@ -425,19 +430,13 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
     if (axisOption === 'auto' && frameSearch && drawnOn === undefined && colour !== undefined && h && v) {
       const crossed = votedCrossing(h, v, voters.h, voters.v, raster.width, raster.height, (d) => unequalDamagedStrip(d) !== undefined);
       if (crossed && crossed.length > (best?.parts.length ?? 0)) {
-        const { rows, cols } = gridShape(crossed);
-        const framed = huedMargins(raster, crossed, 'grid', [...h.separators, ...v.separators, ...(voters.h?.separators ?? []), ...(voters.v?.separators ?? [])]);
-        return { ok: true, axis: 'grid', method: 'detected', parts: framed, reason: `a ${rows}x${cols} grid, its cuts through the middle of thin seams${colourName(colour)}, those across one axis found by their hue where JPEG blurred their colour` };
+        return crossedGrid(crossed, [...h.separators, ...v.separators, ...(voters.h?.separators ?? []), ...(voters.v?.separators ?? [])], 'found by their hue where JPEG blurred their colour');
       }
     }
     // A grid whose seams across one axis no pass found, crossing every part of the other axis's strip in its seams' luma (crossing-seams.ts).
     if (axisOption === 'auto' && frameSearch && drawnOn === undefined && colour !== undefined && h && v && damagedSearched(raster)) {
       const crossed = crossingSeams(raster, h, v, colour, (d) => unequalDamagedStrip(d) !== undefined, crossAgain);
-      if (crossed && crossed.length > (best?.parts.length ?? 0)) {
-        const { rows, cols } = gridShape(crossed);
-        const framed = huedMargins(raster, crossed, 'grid', [...h.separators, ...v.separators]);
-        return { ok: true, axis: 'grid', method: 'detected', parts: framed, reason: `a ${rows}x${cols} grid, its cuts through the middle of thin seams${colourName(colour)}, those across one axis found by their luma crossing every part of the other` };
-      }
+      if (crossed && crossed.length > (best?.parts.length ?? 0)) return crossedGrid(crossed, [...h.separators, ...v.separators], 'found by their luma crossing every part of the other');
     }
     // A grid with some panels exactly 2–4 cells long: their seams a badge crosses (grid-completion.ts).
     if (best && best.axis === 'grid' && colour !== undefined && frameSearch) {
@@ -451,11 +450,7 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
       // Its parts completed, a strip may still be crossed by seams no pass found (crossing-seams.ts).
       const completed = done && h && v && axisOption === 'auto' && drawnOn === undefined && damagedSearched(raster) ? { ...chosenStrip, segments: done } : undefined;
       const crossed = completed ? crossingSeams(raster, completed.axis === 'horizontal' ? completed : h!, completed.axis === 'vertical' ? completed : v!, colour, () => false, crossAgain) : null;
-      if (crossed) {
-        const { rows, cols } = gridShape(crossed);
-        const framed = huedMargins(raster, crossed, 'grid', [...h!.separators, ...v!.separators]);
-        return { ok: true, axis: 'grid', method: 'detected', parts: framed, reason: `a ${rows}x${cols} grid, its cuts through the middle of thin seams${colourName(colour)}, those across one axis found by their luma crossing every part of the other, where panels of one length meet at a seam crossed by a badge or worn by compression` };
-      }
+      if (crossed) return crossedGrid(crossed, [...h!.separators, ...v!.separators], 'found by their luma crossing every part of the other, where panels of one length meet at a seam crossed by a badge or worn by compression');
       if (done) return { ok: true, axis: best.axis, method: 'detected', parts: stripBoxes(full, best.axis, done), reason: `${best.why}; ${done.length - chosenStrip.segments.length} more found where panels of one length meet at a seam crossed by a badge or worn by compression` };
     }
     // A big photo beside small ones: the seam between the small ones spans their part alone
@@ -476,16 +471,18 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
       const captioned = (h?.captions ?? 0) + (v?.captions ?? 0) > 0;
       // A strip's seam read as a photo's plain stretch beside it: its cut moves to the seam (pale-stretch.ts).
       const along = best.axis === 'horizontal' ? h : best.axis === 'vertical' ? v : undefined;
-      const beside = along && frameSearch && !captioned && damagedSearched(raster) ? withSeamsBesideStretches(raster, along) : along;
+      // The heavy-JPEG reads below are for an uncaptioned strip the damaged-seam rules searched.
+      const worn = frameSearch && !captioned && damagedSearched(raster);
+      const beside = along && worn ? withSeamsBesideStretches(raster, along) : along;
       // A heavy JPEG's seam merged with a photo's plain stretch and no thin seam beside it to move the cut to (pale-stretch.ts).
-      const stray = beside && frameSearch && !captioned && damagedSearched(raster) ? strayStretchOf(raster, beside) : undefined;
+      const stray = beside && worn ? strayStretchOf(raster, beside) : undefined;
       let chosen = best;
       if (along && beside && beside !== along) {
         chosen = { ...strip(beside), why: `${explainStrip(beside, colour)}; a cut moved from a photo's plain stretch to the thin seam beside it` };
         if (along === h) h = beside;
         else v = beside;
       }
-      const parts = axisOption === 'auto' && colour !== undefined && frameSearch && !captioned && damagedSearched(raster) ? huedMargins(raster, chosen.parts, chosen.axis, [...(h?.separators ?? []), ...(v?.separators ?? [])]) : chosen.parts;
+      const parts = axisOption === 'auto' && colour !== undefined && worn ? huedMargins(raster, chosen.parts, chosen.axis, [...(h?.separators ?? []), ...(v?.separators ?? [])]) : chosen.parts;
       const found: SplitPlan = { ok: true, axis: chosen.axis, method: 'detected', parts, reason: parts === chosen.parts ? chosen.why : `${chosen.why}; inside margins of the seams' hue` };
       if (!beside || !stray) return found;
       const refused: SplitPlan = { ok: false, reason: skyRefusal(stray, beside.axis, 'band', "goes on into a photo past one end, the plain stretch of a photo's edge that a thin seam under heavy JPEG merges with: its middle lies inside that photo") };

@@ -16,6 +16,7 @@
 import type { Box, Raster } from '../raster.js';
 import { cutsOf, type Cut } from './badges.js';
 import { classifyLines, LineKind, lineMean, SHADE_MIN } from './classify.js';
+import { luma } from './collage-colour.js';
 import { measureColumnsOnly, measureRows } from './line-stats.js';
 
 /**
@@ -49,43 +50,44 @@ const SHADE_STEP_SHARE = 0.5;
 /** Luma a stretch may move back against the line's direction (JPEG noise on a gradient seam). */
 const SHADE_BACKSTEP = 2;
 
-/** Whether line `line` of `span` shades evenly in luma along its length (see above). */
-function shadesAlong(raster: Raster, span: Box, axis: 'horizontal' | 'vertical', line: number): boolean {
+/**
+ * The luma of line `line` of `span` over SHADE_STRETCHES equal stretches of its length, or null
+ * when the line is too short to read so.
+ */
+function stretchLumas(raster: Raster, span: Box, axis: 'horizontal' | 'vertical', line: number): number[] | null {
   const length = axis === 'horizontal' ? span.height : span.width;
-  if (length < 2 * SHADE_STRETCHES) return false;
-  const luma: number[] = [];
+  if (length < 2 * SHADE_STRETCHES) return null;
+  const lumas: number[] = [];
   for (let k = 0; k < SHADE_STRETCHES; k++) {
     const [r, g, b] = lineMean(raster, span, axis, line, Math.floor((k * length) / SHADE_STRETCHES), Math.floor(((k + 1) * length) / SHADE_STRETCHES));
-    luma.push(0.299 * r! + 0.587 * g! + 0.114 * b!);
+    lumas.push(luma(r!, g!, b!));
   }
-  const total = luma[SHADE_STRETCHES - 1]! - luma[0]!;
+  return lumas;
+}
+
+/** Whether a line whose stretches read `lumas` (`stretchLumas`) shades evenly along its length (see above). */
+function shadesEvenly(lumas: readonly number[] | null): boolean {
+  if (!lumas) return false;
+  const total = lumas[SHADE_STRETCHES - 1]! - lumas[0]!;
   if (Math.abs(total) < SHADE_MIN) return false;
   const sign = Math.sign(total);
   for (let k = 1; k < SHADE_STRETCHES; k++) {
-    const step = sign * (luma[k]! - luma[k - 1]!);
+    const step = sign * (lumas[k]! - lumas[k - 1]!);
     if (step < -SHADE_BACKSTEP || step > SHADE_STEP_SHARE * Math.abs(total)) return false;
   }
   return true;
 }
 
 /**
- * Whether line `line` of `span` is flat along its length: the luma of its stretches but the two
- * end ones (a gradient margin may cross those) within SHADE_MIN. A panel's flat edge is (20005
- * gradient-08: 232 on every stretch between the margins); a gradient seam's line that JPEG noise
- * kept from shading evenly still changes by about 3/4 of its 15–25 levels there.
+ * Whether a line whose stretches read `lumas` (`stretchLumas`) is flat along its length: its
+ * stretches but the two end ones (a gradient margin may cross those) within SHADE_MIN. A panel's
+ * flat edge is (20005 gradient-08: 232 on every stretch between the margins); a gradient seam's
+ * line that JPEG noise kept from shading evenly still changes by about 3/4 of its 15–25 levels there.
  */
-function flatAlong(raster: Raster, span: Box, axis: 'horizontal' | 'vertical', line: number): boolean {
-  const length = axis === 'horizontal' ? span.height : span.width;
-  if (length < 2 * SHADE_STRETCHES) return false;
-  let low = Infinity;
-  let high = -Infinity;
-  for (let k = 1; k < SHADE_STRETCHES - 1; k++) {
-    const [r, g, b] = lineMean(raster, span, axis, line, Math.floor((k * length) / SHADE_STRETCHES), Math.floor(((k + 1) * length) / SHADE_STRETCHES));
-    const luma = 0.299 * r! + 0.587 * g! + 0.114 * b!;
-    low = Math.min(low, luma);
-    high = Math.max(high, luma);
-  }
-  return high - low < SHADE_MIN;
+function flatAlong(lumas: readonly number[] | null): boolean {
+  if (!lumas) return false;
+  const inner = lumas.slice(1, SHADE_STRETCHES - 1);
+  return Math.max(...inner) - Math.min(...inner) < SHADE_MIN;
 }
 
 /** The run of lines that are not content around `cut` (across its stretch). */
@@ -111,7 +113,8 @@ function spanOf(raster: Raster, cut: Cut): Box {
 export function withShadedSeams(raster: Raster, axis: 'horizontal' | 'vertical', parts: readonly Box[]): Box[] {
   const cuts = cutsOf(parts);
   if (cuts.length === 0) return [...parts];
-  const shades = (cut: Cut, line: number): boolean => shadesAlong(raster, spanOf(raster, cut), axis, line);
+  const lumasAt = (cut: Cut, line: number): number[] | null => stretchLumas(raster, spanOf(raster, cut), axis, line);
+  const shades = (cut: Cut, line: number): boolean => shadesEvenly(lumasAt(cut, line));
   const first = parts[0]!;
   const last = parts[parts.length - 1]!;
   const [start, end, count] = axis === 'horizontal' ? [first.x, last.x + last.width, raster.width] : [first.y, last.y + last.height, raster.height];
@@ -121,7 +124,8 @@ export function withShadedSeams(raster: Raster, axis: 'horizontal' | 'vertical',
   const witness = cuts.some((o) => shades(o, o.at)) || (start > 0 && shades(any, start >> 1)) || (end < count && shades(any, (end + count) >> 1));
   if (!witness) return [...parts];
   const moved = cuts.map((cut) => {
-    if (shades(cut, cut.at) || !flatAlong(raster, spanOf(raster, cut), axis, cut.at)) return cut.at;
+    const atCut = lumasAt(cut, cut.at);
+    if (shadesEvenly(atCut) || !flatAlong(atCut)) return cut.at;
     const [lo, hi] = plainRunAround(raster, cut);
     if (hi - lo < SHADED_RUN_MIN) return cut.at;
     // The shading lines from each end of the run inward.
