@@ -309,6 +309,20 @@ describe('a badge whose digit splits its chords into two short caps', () => {
   });
 });
 
+describe('a strip refused for unequal parts, whose missing seam a badge hid', () => {
+  // fixtures/collages/badge-refused-strip-seams (independent seeds 21000 badge-07, 20020
+  // badge-08): a 3×1 JPEG q85 strip (8 px cream seams) and a 5×1 q33 strip (7 px black seams). As
+  // they are, the seams found leave one part twice the others (235 | 474, and 244 | 124 | 124 |
+  // 121) and the strip is refused; painted out, the badge on the missing seam gives it back, but
+  // the seam found as is (crossed by a badge the bottom edge cuts off, not found) crosses no badge
+  // found, and the plan of equal parts was not taken. The refused strip's seams are the picture's own.
+  it('takes the seams the refused strip found as its own, and splits exactly', async () => {
+    const results = await scoreBatch('badge-refused-strip-seams');
+    expect(results.map((r) => r.expected.file)).toEqual(['i20020-badge-08.jpg', 'i21000-badge-07.jpg']);
+    expectEveryExact(results);
+  });
+});
+
 describe('badgesExplain', () => {
   const badges = [{ cx: 100, cy: 50, r: 20, fill: [220, 30, 30] as [number, number, number] }];
   const left = { x: 0, y: 0, width: 100, height: 100 };
