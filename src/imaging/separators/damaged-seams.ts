@@ -765,6 +765,19 @@ const LUMA_FLAT_SHARE = 0.95;
  */
 const LUMA_SEAM_FLAT_SHARE = 0.92;
 const LUMA_OFF_SHARE = 0.5;
+/**
+ * A loose seam line: LUMA_LOOSE_SHARE of its pixels within LUMA_LOOSE_TOLERANCE of its median, no
+ * paler than LUMA_LOOSE_MAX, tried only where the strict lines complete no division. On short lines
+ * (100–320 px: the small strips of heavy collages) 4:2:0 at q25–40 leaves a 1 px red, blue or grey
+ * seam's line 0.86–0.89 within 16 of its median but 0.95–0.96 within 24 (independent seeds 43014
+ * heavy-02, 43034 heavy-06); the photo lines beside keep under half (LUMA_OFF_SHARE still holds
+ * the sides). Pale lines stay strict: a white seam's own lines are plain or ringing, and a white
+ * row found loose (luma 237, seed 22511 heavy-08) let a grid completion cut 2 px inside a photo;
+ * the light grey seams the loose lines found read 198–204.
+ */
+const LUMA_LOOSE_SHARE = 0.95;
+const LUMA_LOOSE_TOLERANCE = 24;
+const LUMA_LOOSE_MAX = 216;
 /** Probes of a luma-seam candidate line that may miss its luma (JPEG specks): 1 of 16 (the test in `flatLumaProbes` assumes 1). */
 const LUMA_PROBE_MISSES = 1;
 /** Most parts a luma seam may complete: heavy-JPEG collages have at most 4 along an axis (4×1, 1×4; 3×3), so 5. */
@@ -841,7 +854,7 @@ export function pixelLuma(d: Uint8Array, p: number): number {
  * Whether at least `share` of the lumas along line `line` are farther than LUMA_TOLERANCE from
  * `m` (`far`) or within it (not `far`): one pass, stopping as soon as the answer is known.
  */
-function lumaShare(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, length: number, m: number, far: boolean, share: number): boolean {
+function lumaShare(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, length: number, m: number, far: boolean, share: number, tolerance = LUMA_TOLERANCE): boolean {
   const d = raster.data;
   const [p0, step] = lineWalk({ raster, region, axis, line, length });
   let p = p0;
@@ -849,7 +862,7 @@ function lumaShare(raster: Raster, region: Box, axis: 'horizontal' | 'vertical',
   let hits = 0;
   for (let t = 0; t < length; t++, p += step) {
     const y = pixelLuma(d, p);
-    if (Math.abs(y - m) > LUMA_TOLERANCE === far && ++hits >= needed) return true;
+    if (Math.abs(y - m) > tolerance === far && ++hits >= needed) return true;
     if (hits + (length - t - 1) < needed) return false;
   }
   return hits >= needed;
@@ -1076,63 +1089,71 @@ function lumaSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical',
     for (const l of [0, count - 1]) if (lumaShare(raster, region, axis, l, length, m, false, LUMA_FLAT_SHARE)) return meanOf(l);
     return null;
   };
-  const candidates: DamagedSeam[] = [];
-  for (let i = edgeZone; i < count - edgeZone; ) {
-    if (flatProbed[i] === 0) {
-      i++;
-      continue;
-    }
-    const start = i;
-    while (i < count && flatProbed[i] === 1 && Math.abs(probeLevel[i]! - probeLevel[start]!) <= LUMA_TOLERANCE) i++;
-    const end = i;
-    if (end - start > THIN_SEAM || end > count - edgeZone) continue;
-    const m0 = probeLevel[start + ((end - start) >> 1)]!;
-    if (!(probedOff(start - 1, m0) || probedOff(start - 2, m0)) || !(probedOff(end, m0) || probedOff(end + 1, m0))) continue;
-    if (known.some((k) => near(k, { start, end }))) continue;
-    // Read in full: a line of the run flat around its probes' luma, then the sides off it.
-    let best = -1;
-    let bestMedian = 0;
-    for (let l = start; l < end && best < 0; l++) {
-      // Around its probes' luma or, where those 16 sit off its middle, the whole line's median.
-      if (lumaShare(raster, region, axis, l, length, probeLevel[l]!, false, LUMA_SEAM_FLAT_SHARE)) {
-        best = l;
-        bestMedian = probeLevel[l]!;
+  // `loose`: a seam line may also be one of `looseLines`, the lines the strict pass found loose
+  // (LUMA_LOOSE_SHARE within LUMA_LOOSE_TOLERANCE of their median).
+  const looseLines = new Set<number>();
+  const division = (loose: boolean): DamagedSeam[] | null => {
+    const candidates: DamagedSeam[] = [];
+    for (let i = edgeZone; i < count - edgeZone; ) {
+      if (flatProbed[i] === 0) {
+        i++;
         continue;
       }
-      const median = medianLuma(raster, region, axis, l, length);
-      if (lumaShare(raster, region, axis, l, length, median, false, LUMA_SEAM_FLAT_SHARE)) {
-        best = l;
-        bestMedian = median;
+      const start = i;
+      while (i < count && flatProbed[i] === 1 && Math.abs(probeLevel[i]! - probeLevel[start]!) <= LUMA_TOLERANCE) i++;
+      const end = i;
+      if (end - start > THIN_SEAM || end > count - edgeZone) continue;
+      const m0 = probeLevel[start + ((end - start) >> 1)]!;
+      if (!(probedOff(start - 1, m0) || probedOff(start - 2, m0)) || !(probedOff(end, m0) || probedOff(end + 1, m0))) continue;
+      if (known.some((k) => near(k, { start, end }))) continue;
+      // Read in full: a line of the run flat around its probes' luma, then the sides off it.
+      let best = -1;
+      let bestMedian = 0;
+      for (let l = start; l < end && best < 0; l++) {
+        // Around its probes' luma or, where those 16 sit off its middle, the whole line's median.
+        if (lumaShare(raster, region, axis, l, length, probeLevel[l]!, false, LUMA_SEAM_FLAT_SHARE)) {
+          best = l;
+          bestMedian = probeLevel[l]!;
+          continue;
+        }
+        const median = medianLuma(raster, region, axis, l, length);
+        if (lumaShare(raster, region, axis, l, length, median, false, LUMA_SEAM_FLAT_SHARE) || (loose && looseLines.has(l))) {
+          best = l;
+          bestMedian = median;
+        } else if (!loose && median <= LUMA_LOOSE_MAX && lumaShare(raster, region, axis, l, length, median, false, LUMA_LOOSE_SHARE, LUMA_LOOSE_TOLERANCE)) looseLines.add(l);
       }
+      if (best < 0) continue;
+      const side = (a: number, b: number): boolean => lumaShare(raster, region, axis, a, length, bestMedian, true, LUMA_OFF_SHARE) || lumaShare(raster, region, axis, b, length, bestMedian, true, LUMA_OFF_SHARE);
+      if (!side(start - 1, start - 2) || !side(end, end + 1)) continue;
+      // A run touching the last candidate is one seam with a line beside it that JPEG left flat at
+      // another luma (a pale panel's edge row, a blended line): the run breaks where the level
+      // jumps, and two touching seams would leave a part of no lines (equalParts fails). Measured on
+      // independent seed 8207 heavy-07 (a 1x2 of 3 px red seams, q28 resaved q37): candidates
+      // 380–381 (the white photo's last row, luma 226) and 381–384 (the seam, 82–89); one run of
+      // THIN_SEAM + 1 lines at most, so its middle stays within a line of the seam.
+      const last = candidates[candidates.length - 1];
+      if (last && last.end === start && end - last.start <= THIN_SEAM + 1) {
+        candidates[candidates.length - 1] = { start: last.start, end, colour: marginColour(bestMedian) ?? meanOf(last.start + ((end - last.start) >> 1)) };
+        continue;
+      }
+      candidates.push({ start, end, colour: marginColour(bestMedian) ?? meanOf(best) });
     }
-    if (best < 0) continue;
-    const side = (a: number, b: number): boolean => lumaShare(raster, region, axis, a, length, bestMedian, true, LUMA_OFF_SHARE) || lumaShare(raster, region, axis, b, length, bestMedian, true, LUMA_OFF_SHARE);
-    if (!side(start - 1, start - 2) || !side(end, end + 1)) continue;
-    // A run touching the last candidate is one seam with a line beside it that JPEG left flat at
-    // another luma (a pale panel's edge row, a blended line): the run breaks where the level
-    // jumps, and two touching seams would leave a part of no lines (equalParts fails). Measured on
-    // independent seed 8207 heavy-07 (a 1x2 of 3 px red seams, q28 resaved q37): candidates
-    // 380–381 (the white photo's last row, luma 226) and 381–384 (the seam, 82–89); one run of
-    // THIN_SEAM + 1 lines at most, so its middle stays within a line of the seam.
-    const last = candidates[candidates.length - 1];
-    if (last && last.end === start && end - last.start <= THIN_SEAM + 1) {
-      candidates[candidates.length - 1] = { start: last.start, end, colour: marginColour(bestMedian) ?? meanOf(last.start + ((end - last.start) >> 1)) };
-      continue;
-    }
-    candidates.push({ start, end, colour: marginColour(bestMedian) ?? meanOf(best) });
-  }
-  // Red and blue seams whose luma a panel beside shares: by their chroma (`chromaSeams`).
-  const chromatic = chromaSeams(raster, region, axis, count, length, p, edgeZone, [...known, ...candidates]);
-  candidates.push(...chromatic);
-  if (candidates.length === 0) return [...found];
-  candidates.sort((a, b) => a.start - b.start);
-  const seams = [...known, ...candidates].sort((a, b) => a.start - b.start);
-  if (seams.length + 1 > LUMA_MAX_PARTS || !equalParts(seams, count)) return [...found];
-  const all = [...found, ...candidates].sort((a, b) => a.start - b.start);
-  // A collage draws its seams in one colour, which a chroma seam's line keeps best (the others'
-  // are blends with their panels): later passes keep only seams of the collage colour.
-  if (chromatic.length > 0) return all.map((s) => ({ ...s, colour: chromatic[0]!.colour }));
-  return all;
+    // Red and blue seams whose luma a panel beside shares: by their chroma (`chromaSeams`).
+    const chromatic = chromaSeams(raster, region, axis, count, length, p, edgeZone, [...known, ...candidates]);
+    candidates.push(...chromatic);
+    if (candidates.length === 0) return null;
+    candidates.sort((a, b) => a.start - b.start);
+    const seams = [...known, ...candidates].sort((a, b) => a.start - b.start);
+    if (seams.length + 1 > LUMA_MAX_PARTS || !equalParts(seams, count)) return null;
+    const all = [...found, ...candidates].sort((a, b) => a.start - b.start);
+    // A collage draws its seams in one colour, which a chroma seam's line keeps best (the others'
+    // are blends with their panels): later passes keep only seams of the collage colour.
+    if (chromatic.length > 0) return all.map((s) => ({ ...s, colour: chromatic[0]!.colour }));
+    return all;
+  };
+  // The strict lines first; the loose ones only where those divide nothing, so that a loose
+  // line can never break a division the strict lines make (see LUMA_LOOSE_SHARE).
+  return division(false) ?? (looseLines.size > 0 ? division(true) : null) ?? [...found];
 }
 
 /**
