@@ -474,6 +474,30 @@ describe('a photo judged solid apart from its caption', () => {
   });
 });
 
+describe('a photo cell measured without the seam halves at its edges', () => {
+  // fixtures/collages/caption-cell-seam-halves (independent seeds 44019 caption-08, 44006
+  // caption-01): a 2×2 on black with narrow photos under two-line captions (lossless WebP, 20 px
+  // seams) and a 2×2 on white with a white drawing (lossless, 16 px seams, no margin). A photo
+  // cell runs to the middles of the seams, and their halves inside it read 0.125 and 0.175 of
+  // canvas, over PHOTO_CELL_SHARE: refused as pages. Without those plain edge lines
+  // (`withoutPlainEdges`, plan.ts) the cells read 0.000 and 0.061.
+  it('splits the captioned photos, each with its caption', async () => {
+    const results = (await scoreBatch('caption-cell-seam-halves')).filter((r) => r.expected.file !== 'i20017-caption-08.webp');
+    expect(results.map((r) => r.expected.file)).toEqual(['i44006-caption-01.webp', 'i44019-caption-08.webp']);
+    expectEveryExact(results);
+  });
+
+  // Independent seed 20017 caption-08 (2×1 on white, a photo beside a white drawing, lossless): the
+  // seam runs on into the drawing's blank side, 104 columns, and the plan cut it at x 435 inside
+  // the drawing. The photo's cell reached 52 plain columns into that run: more than SEAM_HALF_LINES
+  // are a panel’s blank, not a seam’s half, and stay in the cell (0.147 of canvas): still a page.
+  it('keeps a panel’s blank edge beyond a seam’s half in the cell', async () => {
+    const [result] = (await scoreBatch('caption-cell-seam-halves')).filter((r) => r.expected.file === 'i20017-caption-08.webp');
+    expect(result!.badCuts).toEqual([]);
+    expect(result!.plan.ok).toBe(false);
+  });
+});
+
 describe('a canvas vote that took the panels’ shared background', () => {
   // fixtures/collages/shared-panel-background (independent seed 16507 flat-03): three flat panels
   // on one grey, yellow 12 px seams, lossless. The grey outvotes the yellow, the diagram's label

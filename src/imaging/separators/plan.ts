@@ -51,6 +51,7 @@ import { NARROW_RINGING_RUN } from './runs.js';
 import { equalDivision, type Interval } from './segments.js';
 import { horizonSeam, plainSkySeam } from './horizons.js';
 import { evenEndMargins, evenStackedEndMargins } from './pale-ends.js';
+import { isTightLine } from './occluded-seams.js';
 import { strayStretchOf, withSeamsBesideStretches } from './pale-stretch.js';
 import { withShadedSeams } from './shaded-seams.js';
 import { detectStrips, MAX_PARTS, stripBoxes, stripMemo, type Separator, type StripAxis, type StripDetection } from './strips.js';
@@ -734,8 +735,46 @@ const PHOTO_CELL_SHARE = 0.1;
 function solidPhotoCell(raster: Raster, content: Box, colour: Rgb, h: StripDetection | undefined, v: StripDetection | undefined): boolean {
   const cells = photoCells(content, h, v);
   if (cells.length === 0 || otherColourBand(raster, content, colour)) return false;
-  return cells.some((box) => !isEndBar(box, content) && canvasShare(raster, box, colour, FLAT_TOLERANCE) <= PHOTO_CELL_SHARE);
+  return cells.some((box) => !isEndBar(box, content) && canvasShare(raster, withoutPlainEdges(raster, box, colour), colour, FLAT_TOLERANCE) <= PHOTO_CELL_SHARE);
 }
+
+/**
+ * `box` without the lines at its edges that are the canvas colour end to end (within
+ * FLAT_TOLERANCE, but for PLAIN_EDGE_MISSES of their pixels), at most SEAM_HALF_LINES of them on
+ * a side. A photo cell runs to the middles of the seams, so half of each seam lies inside it, and
+ * beside a wide seam a narrow photo's cell counted that half as its own canvas: independent seed
+ * 44019 caption-08 (2×2 on black, 20 px seams, narrow photos under two-line captions) read 0.125,
+ * 44006 caption-01 (2×2 on white, 16 px seams, a white drawing) 0.175, both refused as pages;
+ * without the plain edge lines 0.000 and 0.061. A side with more plain lines than a seam's half
+ * is a panel's blank edge (see SEAM_HALF_LINES) and stays.
+ */
+function withoutPlainEdges(raster: Raster, box: Box, colour: Rgb): Box {
+  const plain = (axis: 'horizontal' | 'vertical', line: number): boolean =>
+    isTightLine({ raster, region: box, axis, line, length: axis === 'horizontal' ? box.height : box.width }, colour, FLAT_TOLERANCE, 1 - PLAIN_EDGE_MISSES);
+  // Plain lines from the edge at `from` walking by `step`; 0 when they run past SEAM_HALF_LINES.
+  const edge = (axis: 'horizontal' | 'vertical', from: number, step: 1 | -1, length: number): number => {
+    let k = 0;
+    while (k <= SEAM_HALF_LINES && k < length >> 1 && plain(axis, from + step * k)) k++;
+    return k <= SEAM_HALF_LINES ? k : 0;
+  };
+  const left = edge('horizontal', 0, 1, box.width);
+  const right = edge('horizontal', box.width - 1, -1, box.width);
+  const top = edge('vertical', 0, 1, box.height);
+  const bottom = edge('vertical', box.height - 1, -1, box.height);
+  return { x: box.x + left, y: box.y + top, width: box.width - left - right, height: box.height - top - bottom };
+}
+
+/** Share of an edge line's pixels that may be off the canvas colour while it still reads as seam half: JPEG noise, as captions.ts reads a gutter. */
+const PLAIN_EDGE_MISSES = 0.02;
+/**
+ * Most plain lines at a cell's edge that are a seam's half (or a margin) rather than a panel's
+ * blank edge. The cells this changed on independent seeds 44000–44039 and the 180 regression
+ * batches lost 8–19 lines a side; at no bound, independent seed 20017 caption-08 (2×1 on white, a
+ * photo beside a white drawing, lossless) lost 52 columns of a 104-column run that was 17 px of
+ * seam and the drawing's blank side, its photo cell fell from 0.147 to 0.018, and the plan cut the
+ * run's middle inside the drawing.
+ */
+const SEAM_HALF_LINES = 24;
 
 /** A run of more than BLEND_LINES plain lines, all of a colour other than `colour`, across the whole of `content` along either axis. */
 function otherColourBand(raster: Raster, content: Box, colour: Rgb): boolean {
