@@ -110,10 +110,18 @@ interface Candidate {
  * ```
  */
 export function planSplit(raster: Raster, options: SplitOptions = {}): SplitPlan {
+  const plan = plannedSplit(raster, options);
+  // What a refusal turned down is for the badge plans here, not for the caller.
+  return plan.ok ? plan : { ok: false, reason: plan.reason };
+}
+
+/** `planSplit`'s plan, a refusal still carrying what it turned down (`Refusal`). */
+function plannedSplit(raster: Raster, options: SplitOptions): Planned {
   const asIs = planIn(raster, options, true);
   // A stray stretch's refusal (pale-stretch.ts) still lets a plan with badges painted out add
   // parts to the plan it refused: a badge on a thin seam beside a pale photo edge merges them.
-  const plan = planWithoutBadges(raster, options, strayRefused.get(asIs) ?? asIs) ?? asIs;
+  const strayFound = !asIs.ok && asIs.turnedDown?.kind === 'stray' ? asIs.turnedDown.plan : undefined;
+  const plan = planWithoutBadges(raster, options, strayFound ?? asIs) ?? asIs;
   // A request keeps its own rule (exactly n detected parts, else an even division).
   if (options.parts !== undefined) return plan;
   const layout = checkedLayout(plan);
@@ -129,7 +137,7 @@ export function planSplit(raster: Raster, options: SplitOptions = {}): SplitPlan
  * A detected plan's cuts read once more in the picture: a gradient seam merged with a panel's
  * flat edge is cut at its shading lines (shaded-seams.ts).
  */
-function lastLooks(raster: Raster, found: SplitPlan): SplitPlan {
+function lastLooks(raster: Raster, found: Planned): Planned {
   return found.ok && found.method === 'detected' ? withShadedCuts(raster, found) : found;
 }
 
@@ -165,7 +173,7 @@ function framedAfterRefusal(raster: Raster, options: SplitOptions): SplitPlan | 
  * that plan has more parts than the picture's own (`asIs`), and its every cut is one of the
  * picture's own or crosses a badge; else null.
  */
-function planWithoutBadges(raster: Raster, options: SplitOptions, asIs: SplitPlan): SplitPlan | null {
+function planWithoutBadges(raster: Raster, options: SplitOptions, asIs: Planned): SplitPlan | null {
   if (options.parts !== undefined || !damagedSearched(raster)) return null;
   const all = findBadges(raster);
   const first = all.filter((b) => !b.second);
@@ -188,7 +196,7 @@ function planWithoutBadges(raster: Raster, options: SplitOptions, asIs: SplitPla
   return (all.length > first.length ? erasedPlan(raster, options, firstPlan, all, true) : null) ?? firstPlan;
 }
 
-function erasedPlan(raster: Raster, options: SplitOptions, asIs: SplitPlan, badges: readonly Badge[], secondLook = false): SplitPlan | null {
+function erasedPlan(raster: Raster, options: SplitOptions, asIs: Planned, badges: readonly Badge[], secondLook = false): SplitPlan | null {
   const clean = eraseBadges(raster, badges);
   const erased = planIn(clean, options, true);
   // Painting out only ever restores seams: a layout with no more parts than the picture's own
@@ -199,8 +207,8 @@ function erasedPlan(raster: Raster, options: SplitOptions, asIs: SplitPlan, badg
     const lines = axis === 'x' ? measureColumnsOnly(raster, box).columns : measureRows(raster, box).rows;
     return classifyLines(lines).every((k) => k !== LineKind.Content);
   };
-  // A strip refused for unequal parts still shows its seams (`unequalRefused`).
-  const own = asIs.ok ? asIs.parts : unequalRefused.get(asIs) ?? [];
+  // A strip refused for unequal parts still shows its seams (`TurnedDown`).
+  const own = asIs.ok ? asIs.parts : asIs.turnedDown?.kind === 'unequal' ? asIs.turnedDown.parts : [];
   if (!badgesExplain(erased.parts, own, badges, secondLook, plainBetween)) return null;
   if (!sideSeamsShown(clean, erased.parts, own, badges)) return null;
   return { ...erased, reason: `${erased.reason} (with ${badges.length} numbered badge${badges.length === 1 ? '' : 's'} painted out)` };
@@ -277,27 +285,32 @@ function skyRefusal(sep: Separator, axis: StripAxis, noun: 'band' | 'line', why:
 /** A part as a reason names it: its size and where it starts ("201x22 at 248,0"). */
 const placed = (b: Box): string => `${b.width}x${b.height} at ${b.x},${b.y}`;
 
-/** The plan a stray stretch's refusal (`strayStretchOf`) replaced, by that refusal. */
-const strayRefused = new WeakMap<SplitPlan, SplitPlan>();
-
 /**
- * The parts of the strip an unequal damaged-seam refusal (`unequalDamagedStrip`) turned down, by
- * that refusal: its seams are the picture's own for the plan with badges painted out
- * (`erasedPlan`), as a plan's cuts are. Such a strip is refused because a seam a badge hides is
- * missing; its seams were found in the picture as it is (one crossed by a badge the edge cuts off,
- * not found), so they are no cut the painting made, and the plan painted must pass the same
- * unequal-parts test with the hidden seam back. Independent seeds 20000–22519 (14 400 pictures):
- * 16 more exact, none lost, no cut added (5 more refusals became plans that are not exact, none
- * cutting a panel).
+ * What a refusal of `planIn` turned down, for the plans with badges painted out to read:
+ * - `stray`: the `plan` a stray stretch's refusal (`strayStretchOf`) replaced;
+ * - `unequal`: the `parts` of the strip an unequal damaged-seam refusal (`unequalDamagedStrip`)
+ *   turned down. Its seams are the picture's own for the plan with badges painted out
+ *   (`erasedPlan`), as a plan's cuts are. Such a strip is refused because a seam a badge hides is
+ *   missing; its seams were found in the picture as it is (one crossed by a badge the edge cuts
+ *   off, not found), so they are no cut the painting made, and the plan painted must pass the same
+ *   unequal-parts test with the hidden seam back. Independent seeds 20000–22519 (14 400 pictures):
+ *   16 more exact, none lost, no cut added (5 more refusals became plans that are not exact, none
+ *   cutting a panel).
  */
-const unequalRefused = new WeakMap<SplitPlan, readonly Box[]>();
+type TurnedDown = { readonly kind: 'stray'; readonly plan: SplitPlan } | { readonly kind: 'unequal'; readonly parts: readonly Box[] };
+
+/** A refusal, with what it turned down when it refused a strip it had found. */
+type Refusal = { ok: false; reason: string; readonly turnedDown?: TurnedDown };
+
+/** A plan as found inside this module: `planSplit` drops a refusal's `turnedDown`. */
+type Planned = Extract<SplitPlan, { ok: true }> | Refusal;
 
 /**
  * `frameSearch`: whether a refused picture may still be searched inside a frame (once: a frame in
  * a frame is not searched again). `givenColour`: the collage colour to hold the seams to instead
  * of the one the seams vote (`wholeSeamColour`).
  */
-function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, givenColour?: Rgb): SplitPlan {
+function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, givenColour?: Rgb): Planned {
   const requested = options.parts;
   if (requested !== undefined && (!Number.isInteger(requested) || requested < MIN_PARTS || requested > MAX_GRID_PANELS)) {
     return { ok: false, reason: `parts has to be between ${MIN_PARTS} and ${MAX_GRID_PANELS} (more than ${MAX_PARTS} only for a grid), got ${requested}` };
@@ -500,9 +513,7 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
       const parts = axisOption === 'auto' && colour !== undefined && worn ? huedMargins(raster, chosen.parts, chosen.axis, [...(h?.separators ?? []), ...(v?.separators ?? [])]) : chosen.parts;
       const found: SplitPlan = { ok: true, axis: chosen.axis, method: 'detected', parts, reason: parts === chosen.parts ? chosen.why : `${chosen.why}; inside margins of the seams' hue` };
       if (!beside || !stray) return found;
-      const refused: SplitPlan = { ok: false, reason: skyRefusal(stray, beside.axis, 'band', "goes on into a photo past one end, the plain stretch of a photo's edge that a thin seam under heavy JPEG merges with: its middle lies inside that photo") };
-      strayRefused.set(refused, found);
-      return refused;
+      return { ok: false, reason: skyRefusal(stray, beside.axis, 'band', "goes on into a photo past one end, the plain stretch of a photo's edge that a thin seam under heavy JPEG merges with: its middle lies inside that photo"), turnedDown: { kind: 'stray', plan: found } };
     }
     if (unequal) {
       const whole = givenColour === undefined && colour !== undefined ? wholeSeamColour(voters.h, voters.v, ballots, colour, stats, hBallots.length) : undefined;
@@ -515,9 +526,7 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
       if (sep && without) {
         return { ok: true, axis: d.axis, method: 'detected', parts: stripBoxes(full, d.axis, without.segments), reason: `${explainStrip(without, colour)}; a crossed or worn seam found at ${sep.at} was dropped: it split a part as long as the others into ${sep.parts.join(' and ')} px` };
       }
-      const refused: SplitPlan = { ok: false, reason: damagedStripRefusal(unequal) };
-      unequalRefused.set(refused, stripBoxes(full, d.axis, d.segments));
-      return refused;
+      return { ok: false, reason: damagedStripRefusal(unequal), turnedDown: { kind: 'unequal', parts: stripBoxes(full, d.axis, d.segments) } };
     }
     const apparent = Math.max(h?.apparent ?? 0, v?.apparent ?? 0);
     if (apparent > MAX_PARTS || gridOverflow) return { ok: false, reason: textured(Math.max(apparent, MAX_PARTS + 1)) };
