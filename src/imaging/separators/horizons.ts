@@ -122,3 +122,53 @@ export function plainSkySeam(kinds: Uint8Array, lines: LineStats, segments: read
   };
   return separators.find((sep, i) => sky(segments[i]!.start, Math.min(segments[i]!.end, sep.start)) || sky(Math.max(segments[i + 1]!.start, sep.end), segments[i + 1]!.end));
 }
+
+/**
+ * Lines skipped at each end of a separator before reading it as a sky band (`skyBandSeam`): the
+ * JPEG blend with the panel beside it (collage-colour.ts's BLEND_LINES).
+ */
+const SKY_BAND_EDGE = 2;
+/**
+ * Least luma range over a separator's lines for it to be a photo's sky band (`skyBandSeam`).
+ * Measured on the strips cut through a panel over the 520 regression batches: the 23 separators
+ * that were the plain, slowly shading sky of one photo (34–259 lines) range 30–58 between their
+ * ends; the seams and plain photo stretches of the other cut strips (16 lines or wider) that
+ * shade slowly enough (SKY_SPREAD) range at most 8.7 — a seam is one colour across its width.
+ */
+export const SKY_BAND_RANGE = 24;
+/** Fewest lines of a sky band: SKY_SPREAD needs two windows of SKY_WINDOW lines. */
+const SKY_BAND_MIN_LINES = 2 * SKY_WINDOW;
+
+/**
+ * The first of `separators` (runs of plain lines, `lines` across the whole picture) that is itself
+ * a photo's plain sky: SKY_BAND_MIN_LINES or wider, its luma drifting by SKY_BAND_RANGE or more
+ * from one end to the other and by at most 1/SKY_SPREAD of that over any SKY_WINDOW lines (a sky's
+ * gradient, not a seam's one colour nor a drop shadow's or a pale photo edge's quick step); else
+ * undefined. Cut through its middle, such a run cuts the photo whose sky it is; the seam lies past
+ * one end, where the sky meets it.
+ *
+ * @example
+ * ```ts
+ * // independent seed 25038 gradient-09: rows 449–707 are a photo's sky shading 140 → 169 (red), the seam above it
+ * skyBandSeam(rows, [{ start: 449, end: 708, colour: [139, 184, 235] }]); // that separator
+ * ```
+ */
+export function skyBandSeam(lines: LineStats, separators: readonly Separator[]): Separator | undefined {
+  const n = lines.length;
+  const lumaAt = (i: number): number => luma(lines.sum[i * 3]! / n, lines.sum[i * 3 + 1]! / n, lines.sum[i * 3 + 2]! / n);
+  return separators.find((sep) => {
+    if (sep.end - sep.start < SKY_BAND_MIN_LINES) return false;
+    const start = sep.start + SKY_BAND_EDGE;
+    const end = sep.end - SKY_BAND_EDGE;
+    let lo = Infinity;
+    let hi = -Infinity;
+    let window = 0;
+    for (let i = start; i < end; i++) {
+      const l = lumaAt(i);
+      if (i - SKY_WINDOW >= start) window = Math.max(window, Math.abs(l - lumaAt(i - SKY_WINDOW)));
+      lo = Math.min(lo, l);
+      hi = Math.max(hi, l);
+    }
+    return hi - lo >= SKY_BAND_RANGE && hi - lo >= SKY_SPREAD * window;
+  });
+}

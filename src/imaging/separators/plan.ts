@@ -49,7 +49,7 @@ import { huedMargins, votedCrossing, withVotedSeams } from './voted-seams.js';
 import { crossingSeams } from './crossing-seams.js';
 import { NARROW_RINGING_RUN } from './runs.js';
 import { equalDivision, type Interval } from './segments.js';
-import { horizonSeam, plainSkySeam } from './horizons.js';
+import { horizonSeam, plainSkySeam, skyBandSeam } from './horizons.js';
 import { evenEndMargins, evenStackedEndMargins } from './pale-ends.js';
 import { isTightLine } from './occluded-seams.js';
 import { strayStretchOf, withSeamsBesideStretches } from './pale-stretch.js';
@@ -493,8 +493,11 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
     const horizon = cutStrip ? horizonSeam(raster, cutStrip.axis, cutStrip.segments, cutStrip.separators, colour!) : undefined;
     const skyLines = cutStrip && !horizon ? (cutStrip.axis === 'horizontal' ? (stats as OneAxisStats).columns : (stats as OneAxisStats).rows) : undefined;
     const sky = skyLines ? plainSkySeam(classifyLines(skyLines), skyLines, cutStrip!.segments, cutStrip!.separators) : undefined;
+    // The separator itself a photo's sky shading across its width (horizons.ts).
+    const skyBand = skyLines && !sky ? skyBandSeam(skyLines, cutStrip!.separators) : undefined;
     if (cutStrip && horizon) return { ok: false, reason: skyRefusal(horizon, cutStrip.axis, 'band', "runs on into most of the part on one side and is absent from the other: a photo's sky meeting its ground, not a seam between panels") };
     if (cutStrip && sky) return { ok: false, reason: skyRefusal(sky, cutStrip.axis, 'line', "borders a part of plain lines shading steadily from one to the next: a photo's sky, not a panel") };
+    if (cutStrip && skyBand) return { ok: false, reason: skyRefusal(skyBand, cutStrip.axis, 'band', "shades steadily from one line to the next across its width: a photo's plain sky, not a seam between panels") };
     if (best && unequal === undefined) {
       const captioned = (h?.captions ?? 0) + (v?.captions ?? 0) > 0;
       // A strip's seam read as a photo's plain stretch beside it: its cut moves to the seam (pale-stretch.ts).
