@@ -8,6 +8,7 @@ import { skyBandSeam } from '../../src/imaging/separators/horizons.js';
 import { LineKind } from '../../src/imaging/separators/classify.js';
 import { scoreBatch } from './score.js';
 import { axisOf } from './line-axis.js';
+import { expectEveryExact } from './expect-exact.js';
 
 const { Content: C, Plain: P } = LineKind;
 
@@ -33,5 +34,15 @@ describe('a photo’s sky read as a separator', () => {
       expect(r.badCuts, r.expected.file).toEqual([]);
       expect(r.plan.ok ? '' : r.plan.reason, r.expected.file).toContain("a photo's plain sky");
     }
+  });
+
+  it('lets a plan with a badge painted out add parts to the strip it refused (independent seed 28512 badge-08)', async () => {
+    // A 1×3 on a cream 11 px seam (q84) with a badge on the lower seam: as it is, the strip's
+    // second cut lies in the sky of the bottom photo (rows 448–523), which is refused. With the
+    // badge painted out the seam it hid is found and the plan is exact: the refusal hands on the
+    // strip it turned down, as a stray stretch's does, so the painted plan's first cut is its own.
+    const results = await scoreBatch('sky-band-badge');
+    expect(results.map((r) => r.expected.file)).toEqual(['i28512-badge-08.jpg']);
+    expectEveryExact(results);
   });
 });

@@ -118,8 +118,8 @@ export function planSplit(raster: Raster, options: SplitOptions = {}): SplitPlan
 /** `planSplit`'s plan, a refusal still carrying what it turned down (`Refusal`). */
 function plannedSplit(raster: Raster, options: SplitOptions): Planned {
   const asIs = planIn(raster, options, true);
-  // A stray stretch's refusal (pale-stretch.ts) still lets a plan with badges painted out add
-  // parts to the plan it refused: a badge on a thin seam beside a pale photo edge merges them.
+  // A stray stretch's or sky band's refusal still lets a plan with badges painted out add parts to
+  // the plan it refused: a badge on a thin seam beside a pale photo edge or a sky merges them.
   const strayFound = !asIs.ok && asIs.turnedDown?.kind === 'stray' ? asIs.turnedDown.plan : undefined;
   const plan = planWithoutBadges(raster, options, strayFound ?? asIs) ?? asIs;
   // A request keeps its own rule (exactly n detected parts, else an even division).
@@ -287,7 +287,8 @@ const placed = (b: Box): string => `${b.width}x${b.height} at ${b.x},${b.y}`;
 
 /**
  * What a refusal of `planIn` turned down, for the plans with badges painted out to read:
- * - `stray`: the `plan` a stray stretch's refusal (`strayStretchOf`) replaced;
+ * - `stray`: the `plan` replaced by a refusal of its separator as a photo's plain stretch (a stray
+ *   stretch, `strayStretchOf`; a sky band, `skyBandSeam`);
  * - `unequal`: the `parts` of the strip an unequal damaged-seam refusal (`unequalDamagedStrip`)
  *   turned down. Its seams are the picture's own for the plan with badges painted out
  *   (`erasedPlan`), as a plan's cuts are. Such a strip is refused because a seam a badge hides is
@@ -497,7 +498,11 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
     const skyBand = skyLines && !sky ? skyBandSeam(skyLines, cutStrip!.separators) : undefined;
     if (cutStrip && horizon) return { ok: false, reason: skyRefusal(horizon, cutStrip.axis, 'band', "runs on into most of the part on one side and is absent from the other: a photo's sky meeting its ground, not a seam between panels") };
     if (cutStrip && sky) return { ok: false, reason: skyRefusal(sky, cutStrip.axis, 'line', "borders a part of plain lines shading steadily from one to the next: a photo's sky, not a panel") };
-    if (cutStrip && skyBand) return { ok: false, reason: skyRefusal(skyBand, cutStrip.axis, 'band', "shades steadily from one line to the next across its width: a photo's plain sky, not a seam between panels") };
+    if (cutStrip && skyBand) {
+      // As a stray stretch's refusal, it lets a plan with badges painted out add parts to the strip it turned down.
+      const found: SplitPlan = { ok: true, axis: best!.axis, method: 'detected', parts: best!.parts, reason: best!.why };
+      return { ok: false, reason: skyRefusal(skyBand, cutStrip.axis, 'band', "shades steadily from one line to the next across its width: a photo's plain sky, not a seam between panels"), turnedDown: { kind: 'stray', plan: found } };
+    }
     if (best && unequal === undefined) {
       const captioned = (h?.captions ?? 0) + (v?.captions ?? 0) > 0;
       // A strip's seam read as a photo's plain stretch beside it: its cut moves to the seam (pale-stretch.ts).
