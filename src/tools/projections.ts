@@ -42,6 +42,16 @@ function text(value: string | null | undefined): string | undefined {
   return t === '' ? undefined : t;
 }
 
+/**
+ * A reply's scalar as text: a string as it is, a number or boolean written out, anything else
+ * empty. An object in its place (which the engine never sends) has no text of its own, and
+ * `String` of one whose `toString` is not a function throws.
+ */
+function scalarText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? String(value) : '';
+}
+
 function nonZero(value: number | null | undefined): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value !== 0 ? value : undefined;
 }
@@ -178,7 +188,7 @@ export function projectCodeEntry(entry: CodeAction, levelNumber: number): CodeEn
     level_number: nonZero(entry.LevelNumber) ?? levelNumber,
     kind: entry.Kind,
     login: text(entry.Login),
-    answer: typeof entry.Answer === 'string' ? entry.Answer : String(entry.Answer ?? ''),
+    answer: scalarText(entry.Answer),
     is_correct: Boolean(entry.IsCorrect),
     entered_at: text(entry.LocDateTime),
     penalty_seconds: nonZero(entry.Penalty),

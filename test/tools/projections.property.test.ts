@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { GameModel } from '../../src/engine/types.js';
+import type { CodeAction, GameModel } from '../../src/engine/types.js';
 import { createUrlResolver } from '../../src/html/urls.js';
-import { projectActionResult, projectGameState } from '../../src/tools/projections.js';
+import { projectActionResult, projectCodeEntry, projectGameState } from '../../src/tools/projections.js';
 
 const resolve = createUrlResolver('https://tech.en.cx');
 
@@ -58,5 +58,17 @@ describe('projections of malformed replies', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  // Found by the property above (seed 2029777175): an entry's Answer an object whose toString is
+  // not a function, which `String` cannot convert; a null-prototype object fails the same way.
+  it('write an answer that is no scalar as empty text, and a number as its digits', () => {
+    const entry = (answer: unknown) => ({ ActionId: 1, Answer: answer }) as unknown as CodeAction;
+    expect(projectCodeEntry(entry({ toString: '' }), 3).answer).toBe('');
+    expect(projectCodeEntry(entry(Object.create(null)), 3).answer).toBe('');
+    expect(projectCodeEntry(entry(42), 3).answer).toBe('42');
+    expect(projectCodeEntry(entry(' code '), 3).answer).toBe(' code ');
+    const state = projectGameState({ Level: { MixedActions: [{ Answer: { toString: '' } }] } } as unknown as GameModel, resolve);
+    expect(() => JSON.stringify(state)).not.toThrow();
   });
 });
