@@ -98,27 +98,13 @@ export const SKY_SPREAD = 3;
  */
 export function plainSkySeam(kinds: Uint8Array, lines: LineStats, segments: readonly Interval[], separators: readonly Separator[]): Separator | undefined {
   if (separators.length === 0 || segments.length !== separators.length + 1) return undefined;
-  const n = lines.length;
-  const lumaAt = (i: number): number => luma(lines.sum[i * 3]! / n, lines.sum[i * 3 + 1]! / n, lines.sum[i * 3 + 2]! / n);
   const sky = (start: number, end: number): boolean => {
     if (end - start < 2) return false;
     let plain = 0;
     for (let i = start; i < end; i++) if (kinds[i] === LineKind.Plain) plain++;
     if (plain < SKY_PLAIN_SHARE * (end - start)) return false;
-    let lo = Infinity;
-    let hi = -Infinity;
-    let window = 0;
-    let previous: number | undefined;
-    for (let i = start; i < end; i++) {
-      if (kinds[i] !== LineKind.Plain) continue;
-      const l = lumaAt(i);
-      if (previous !== undefined && Math.abs(l - previous) > SKY_STEP_MAX) return false;
-      if (i - SKY_WINDOW >= start && kinds[i - SKY_WINDOW] === LineKind.Plain) window = Math.max(window, Math.abs(l - lumaAt(i - SKY_WINDOW)));
-      previous = l;
-      lo = Math.min(lo, l);
-      hi = Math.max(hi, l);
-    }
-    return hi - lo >= SKY_DRIFT_MIN && hi - lo >= SKY_SPREAD * window;
+    const { range, step, window } = lumaDrift(lines, start, end, (i) => kinds[i] === LineKind.Plain);
+    return step <= SKY_STEP_MAX && range >= SKY_DRIFT_MIN && range >= SKY_SPREAD * window;
   };
   return separators.find((sep, i) => sky(segments[i]!.start, Math.min(segments[i]!.end, sep.start)) || sky(Math.max(segments[i + 1]!.start, sep.end), segments[i + 1]!.end));
 }
@@ -154,21 +140,35 @@ const SKY_BAND_MIN_LINES = 2 * SKY_WINDOW;
  * ```
  */
 export function skyBandSeam(lines: LineStats, separators: readonly Separator[]): Separator | undefined {
-  const n = lines.length;
-  const lumaAt = (i: number): number => luma(lines.sum[i * 3]! / n, lines.sum[i * 3 + 1]! / n, lines.sum[i * 3 + 2]! / n);
   return separators.find((sep) => {
     if (sep.end - sep.start < SKY_BAND_MIN_LINES) return false;
-    const start = sep.start + SKY_BAND_EDGE;
-    const end = sep.end - SKY_BAND_EDGE;
-    let lo = Infinity;
-    let hi = -Infinity;
-    let window = 0;
-    for (let i = start; i < end; i++) {
-      const l = lumaAt(i);
-      if (i - SKY_WINDOW >= start) window = Math.max(window, Math.abs(l - lumaAt(i - SKY_WINDOW)));
-      lo = Math.min(lo, l);
-      hi = Math.max(hi, l);
-    }
-    return hi - lo >= SKY_BAND_RANGE && hi - lo >= SKY_SPREAD * window;
+    const { range, window } = lumaDrift(lines, sep.start + SKY_BAND_EDGE, sep.end - SKY_BAND_EDGE, () => true);
+    return range >= SKY_BAND_RANGE && range >= SKY_SPREAD * window;
   });
+}
+
+/**
+ * How the mean luma of `lines` drifts from `start` to `end`, over the lines `read` keeps: its
+ * `range`, its largest `step` between neighbouring lines read, and its largest change over
+ * SKY_WINDOW lines (`window`, both ends read). A sky shades across its whole range in small
+ * steps; a seam keeps one luma, a flag changes at its stripes' edges.
+ */
+function lumaDrift(lines: LineStats, start: number, end: number, read: (i: number) => boolean): { range: number; step: number; window: number } {
+  const n = lines.length;
+  const lumaAt = (i: number): number => luma(lines.sum[i * 3]! / n, lines.sum[i * 3 + 1]! / n, lines.sum[i * 3 + 2]! / n);
+  let lo = Infinity;
+  let hi = -Infinity;
+  let step = 0;
+  let window = 0;
+  let previous: number | undefined;
+  for (let i = start; i < end; i++) {
+    if (!read(i)) continue;
+    const l = lumaAt(i);
+    if (previous !== undefined) step = Math.max(step, Math.abs(l - previous));
+    if (i - SKY_WINDOW >= start && read(i - SKY_WINDOW)) window = Math.max(window, Math.abs(l - lumaAt(i - SKY_WINDOW)));
+    previous = l;
+    lo = Math.min(lo, l);
+    hi = Math.max(hi, l);
+  }
+  return { range: hi - lo, step, window };
 }

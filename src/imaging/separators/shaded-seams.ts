@@ -120,11 +120,13 @@ export function withShadedSeams(raster: Raster, axis: 'horizontal' | 'vertical',
   const [start, end, count] = axis === 'horizontal' ? [first.x, last.x + last.width, raster.width] : [first.y, last.y + last.height, raster.height];
   // The collage's seams shade: a cut's line, or a margin line (read first: most collages have
   // none, and the rule reads nothing more).
+  // Each cut's own line is read once, for the witness and for its move.
+  const atCuts = cuts.map((cut) => lumasAt(cut, cut.at));
   const any = cuts[0]!;
-  const witness = cuts.some((o) => shades(o, o.at)) || (start > 0 && shades(any, start >> 1)) || (end < count && shades(any, (end + count) >> 1));
+  const witness = atCuts.some(shadesEvenly) || (start > 0 && shades(any, start >> 1)) || (end < count && shades(any, (end + count) >> 1));
   if (!witness) return [...parts];
-  const moved = cuts.map((cut) => {
-    const atCut = lumasAt(cut, cut.at);
+  const moved = cuts.map((cut, i) => {
+    const atCut = atCuts[i] ?? null;
     if (shadesEvenly(atCut) || !flatAlong(atCut)) return cut.at;
     const [lo, hi] = plainRunAround(raster, cut);
     if (hi - lo < SHADED_RUN_MIN) return cut.at;
