@@ -59,7 +59,7 @@ const RAMP_BACK = 6;
 const PALE_EDGE_MIN = 9;
 
 /** A line's (or lines') mean luma over each of PROFILE_STRETCHES stretches of its length. */
-type Profile = number[];
+export type Profile = number[];
 
 /**
  * A profile is read in luma: 4:2:0 JPEG keeps chroma per 16 lines, so a photo's colour tints every
@@ -67,7 +67,7 @@ type Profile = number[];
  * q45: rows 3–13 of its 14 px top margin read up to 17 off the edge rows in a channel, within 6.3
  * in luma), while the ramp and a pale edge's flatness show in luma.
  */
-function profileOf(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: readonly number[]): Profile {
+export function profileOf(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', lines: readonly number[]): Profile {
   const length = axis === 'horizontal' ? region.height : region.width;
   const out: Profile = [];
   for (let k = 0; k < PROFILE_STRETCHES; k++) {
@@ -83,14 +83,15 @@ function profileOf(raster: Raster, region: Box, axis: 'horizontal' | 'vertical',
   return out;
 }
 
-function distance(a: Profile, b: Profile): number {
+/** Largest difference between two profiles, over their stretches. */
+export function profileDistance(a: Profile, b: Profile): number {
   let worst = 0;
   for (let k = 0; k < a.length; k++) worst = Math.max(worst, Math.abs(a[k]! - b[k]!));
   return worst;
 }
 
 /** Whether a profile is a pale gradient: every stretch pale, its ends SHADE_MIN apart, and no step going back by more than noise. */
-function shadedProfile(p: Profile): boolean {
+export function shadedProfile(p: Profile): boolean {
   if (!p.every((v) => v >= SHADED_MIN_MEAN)) return false;
   const total = p[p.length - 1]! - p[0]!;
   if (Math.abs(total) < SHADE_MIN) return false;
@@ -122,7 +123,7 @@ export function shadedMarginEnd(raster: Raster, region: Box, axis: 'horizontal' 
   const refLines = Array.from({ length: REFERENCE_LINES }, (_, k) => edge + step * k);
   const ref = profileOf(raster, region, axis, refLines);
   if (!shadedProfile(ref)) return at;
-  const off = (i: number): number => distance(profileOf(raster, region, axis, [i]), ref);
+  const off = (i: number): number => profileDistance(profileOf(raster, region, axis, [i]), ref);
   // Inside the margin: its plain lines from the first that leaves the ramp on are a panel's edge,
   // when every one of them does (else JPEG's noise, and the margin may go on beyond).
   const margin = step * (at - edge);
