@@ -751,7 +751,7 @@ function probeAt(s: number, length: number): number {
  * passes the line tests many times over and divides nothing evenly. Only when every candidate fits
  * are they kept; otherwise none is.
  */
-const LUMA_TOLERANCE = 16;
+export const LUMA_TOLERANCE = 16;
 const LUMA_FLAT_SHARE = 0.95;
 /**
  * A seam line's own share within LUMA_TOLERANCE of its luma (a margin's lines keep LUMA_FLAT_SHARE),
@@ -763,8 +763,8 @@ const LUMA_FLAT_SHARE = 0.95;
  * two, a 4x1's third seam (6222 heavy-06) and a badge 3x2's row seam (6225 badge-01), changing no
  * other plan.
  */
-const LUMA_SEAM_FLAT_SHARE = 0.92;
-const LUMA_OFF_SHARE = 0.5;
+export const LUMA_SEAM_FLAT_SHARE = 0.92;
+export const LUMA_OFF_SHARE = 0.5;
 /**
  * A loose seam line: LUMA_LOOSE_SHARE of its pixels within LUMA_LOOSE_TOLERANCE of its median, no
  * paler than LUMA_LOOSE_MAX, tried only where the strict lines complete no division. On short lines
@@ -775,9 +775,9 @@ const LUMA_OFF_SHARE = 0.5;
  * row found loose (luma 237, seed 22511 heavy-08) let a grid completion cut 2 px inside a photo;
  * the light grey seams the loose lines found read 198–204.
  */
-const LUMA_LOOSE_SHARE = 0.95;
-const LUMA_LOOSE_TOLERANCE = 24;
-const LUMA_LOOSE_MAX = 216;
+export const LUMA_LOOSE_SHARE = 0.95;
+export const LUMA_LOOSE_TOLERANCE = 24;
+export const LUMA_LOOSE_MAX = 216;
 /** Probes of a luma-seam candidate line that may miss its luma (JPEG specks): 1 of 16 (the test in `flatLumaProbes` assumes 1). */
 const LUMA_PROBE_MISSES = 1;
 /** Most parts a luma seam may complete: heavy-JPEG collages have at most 4 along an axis (4×1, 1×4; 3×3), so 5. */
@@ -854,7 +854,7 @@ export function pixelLuma(d: Uint8Array, p: number): number {
  * Whether at least `share` of the lumas along line `line` are farther than LUMA_TOLERANCE from
  * `m` (`far`) or within it (not `far`): one pass, stopping as soon as the answer is known.
  */
-function lumaShare(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, length: number, m: number, far: boolean, share: number, tolerance = LUMA_TOLERANCE): boolean {
+export function lumaShare(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, length: number, m: number, far: boolean, share: number, tolerance = LUMA_TOLERANCE): boolean {
   const d = raster.data;
   const [p0, step] = lineWalk({ raster, region, axis, line, length });
   let p = p0;
@@ -1169,13 +1169,13 @@ function lumaSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical',
  * under 0.6. Each candidate must also be the one colour's (one channel, one sign, as a collage's
  * seams are drawn alike) and, with the seams found, divide the axis equally (`lumaSeams`).
  */
-const CHROMA_REACH = 3;
+export const CHROMA_REACH = 3;
 const CHROMA_STEP = 8;
-const CHROMA_SHARE = 0.8;
+export const CHROMA_SHARE = 0.8;
 /** Probes of a candidate line that may miss the ridge: 5 of 16, as a line ridged on CHROMA_SHARE misses 3 on average. */
 const CHROMA_PROBE_MISSES = 5;
 /** Widest run of ridge lines a 1–3 px seam smears into: THIN_SEAM plus a 2×2 chroma block a side. */
-const CHROMA_RUN = THIN_SEAM + 2;
+export const CHROMA_RUN = THIN_SEAM + 2;
 /** Ridges closer than this to a seam are its chroma ringing (one 8×8 chroma block spans 16 lines). */
 const CHROMA_RING = 8;
 
@@ -1185,7 +1185,7 @@ function chroma(r: number, g: number, b: number, channel: 0 | 1): number {
 }
 
 /** Which chroma ridge: channel 0 Cb, 1 Cr; sign +1 above both sides, −1 below. */
-interface Ridge {
+export interface Ridge {
   channel: 0 | 1;
   sign: 1 | -1;
 }
@@ -1203,7 +1203,7 @@ function ridgeAt(v: number, a: number, b: number, sign: 1 | -1): boolean {
  * The share of positions along line `line` ridged as `ridge` says against the lines CHROMA_REACH
  * away, and the ridge's mean height there (the smaller step, over the whole line).
  */
-function ridgeShare(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, length: number, ridge: Ridge): [number, number] {
+export function ridgeShare(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, length: number, ridge: Ridge): [number, number] {
   const d = raster.data;
   const [p0, step] = lineWalk({ raster, region, axis, line, length });
   const [a0] = lineWalk({ raster, region, axis, line: line - CHROMA_REACH, length });

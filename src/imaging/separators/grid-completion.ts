@@ -558,7 +558,7 @@ const STRIP_SEAM_SHARE = 0.8;
  */
 const STRIP_SEAM_BADGES = 2;
 /** How far a merged panel's seam may lie from its place among equal panels: a pixel or two of the generators' rounding, and JPEG's shift of a seam's edge. */
-const STRIP_SEAM_SLACK = 6;
+export const STRIP_SEAM_SLACK = 6;
 
 /**
  * A strip whose panels are of one length but for some that are exactly m of them with their seams

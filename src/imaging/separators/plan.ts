@@ -27,6 +27,8 @@
  *   cuts have the seam colour and align with the other panels (`grid-completion.ts`), and a 3–4 ×
  *   3–4 photo grid whose thin seams only their luma shows is found as one lattice there too, and
  *   a strip's panels that are exactly two or more of the others long are cut at their seams;
+ *   under heavy JPEG, where those seams lost their colour, by the found seams' luma or by their
+ *   chroma ridge beside a dark panel (`worn-strip-completion.ts`);
  * - a part over 5 times as long as wide beside a part 4 times thicker (a title bar, a caption, a
  *   horizon band) is no panel: it joins the one part beside it, or the plan is refused (`narrow-parts.ts`);
  *   a two-part strip of parts over 4:1 is refused (`layout-checks.ts`);
@@ -54,6 +56,7 @@ import { evenEndMargins, evenStackedEndMargins } from './pale-ends.js';
 import { isTightLine } from './occluded-seams.js';
 import { strayStretchOf, withSeamsBesideStretches } from './pale-stretch.js';
 import { withShadedSeams } from './shaded-seams.js';
+import { completeWornStrip } from './worn-strip-completion.js';
 import { detectStrips, MAX_PARTS, stripBoxes, stripMemo, type Separator, type StripAxis, type StripDetection } from './strips.js';
 
 /**
@@ -475,7 +478,8 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
     }
     // A strip with panels of one length but for a merged few: their seams a badge crosses (grid-completion.ts).
     if (best && best.axis !== 'grid' && chosenStrip && best.axis === chosenStrip.axis && colour !== undefined && frameSearch) {
-      const done = completeStrip(raster, chosenStrip.axis, chosenStrip.segments, chosenStrip.separators, colour);
+      // Under heavy JPEG, seams whose colour 4:2:0 smeared, found by the other seams' luma or their chroma ridge (worn-strip-completion.ts).
+      const done = completeStrip(raster, chosenStrip.axis, chosenStrip.segments, chosenStrip.separators, colour) ?? (damagedSearched(raster) ? completeWornStrip(raster, chosenStrip.axis, chosenStrip.segments, chosenStrip.separators) : null);
       // Its parts completed, a strip may still be crossed by seams no pass found (crossing-seams.ts).
       const completed = done && h && v && axisOption === 'auto' && drawnOn === undefined && damagedSearched(raster) ? { ...chosenStrip, segments: done } : undefined;
       const crossed = completed ? crossingSeams(raster, completed.axis === 'horizontal' ? completed : h!, completed.axis === 'vertical' ? completed : v!, colour, () => false, crossAgain) : null;
