@@ -54,5 +54,6 @@ describe('a gradient seam beside a pale backdrop (ramp-seams.ts)', () => {
     const results = await scoreBatch('ramp-seams');
     expect(results.map((r) => r.expected.file)).toEqual(['i49010-gradient-02.jpg', 'i49015-gradient-02.jpg', 'i49017-gradient-02.webp', 'i49028-gradient-08.jpg']);
     expectEveryExact(results);
+    for (const r of results) expect(r.plan.ok ? r.plan.reason : '', r.expected.file).toContain('shading with a gradient canvas');
   });
 });

@@ -48,5 +48,7 @@ describe('a worn strip with a part of several photos', () => {
     const results = await scoreBatch('worn-strip-completion');
     expect(results.map((r) => r.expected.file)).toEqual(['i48002-heavy-07.jpg', 'i48005-heavy-08.jpg', 'i48007-heavy-09.jpg']);
     expectEveryExact(results);
+    // The plan says how the missing seams were found.
+    for (const r of results) expect(r.plan.ok ? r.plan.reason : '', r.expected.file).toContain("heavy JPEG smeared, found by the other seams' luma or its chroma");
   });
 });

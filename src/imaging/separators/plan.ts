@@ -479,12 +479,14 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
     // A strip with panels of one length but for a merged few: their seams a badge crosses (grid-completion.ts).
     if (best && best.axis !== 'grid' && chosenStrip && best.axis === chosenStrip.axis && colour !== undefined && frameSearch) {
       // Under heavy JPEG, seams whose colour 4:2:0 smeared, found by the other seams' luma or their chroma ridge (worn-strip-completion.ts).
-      const done = completeStrip(raster, chosenStrip.axis, chosenStrip.segments, chosenStrip.separators, colour) ?? (damagedSearched(raster) ? completeWornStrip(raster, chosenStrip.axis, chosenStrip.segments, chosenStrip.separators) : null);
+      const byColour = completeStrip(raster, chosenStrip.axis, chosenStrip.segments, chosenStrip.separators, colour);
+      const done = byColour ?? (damagedSearched(raster) ? completeWornStrip(raster, chosenStrip.axis, chosenStrip.segments, chosenStrip.separators) : null);
       // Its parts completed, a strip may still be crossed by seams no pass found (crossing-seams.ts).
       const completed = done && h && v && axisOption === 'auto' && drawnOn === undefined && damagedSearched(raster) ? { ...chosenStrip, segments: done } : undefined;
       const crossed = completed ? crossingSeams(raster, completed.axis === 'horizontal' ? completed : h!, completed.axis === 'vertical' ? completed : v!, colour, () => false, crossAgain) : null;
       if (crossed) return crossedGrid(crossed, [...h!.separators, ...v!.separators], 'found by their luma crossing every part of the other, where panels of one length meet at a seam crossed by a badge or worn by compression');
-      if (done) return { ok: true, axis: best.axis, method: 'detected', parts: stripBoxes(full, best.axis, done), reason: `${best.why}; ${done.length - chosenStrip.segments.length} more found where panels of one length meet at a seam crossed by a badge or worn by compression` };
+      const how = byColour ? 'a seam crossed by a badge, worn by compression or shading with a gradient canvas' : 'a seam whose colour heavy JPEG smeared, found by the other seams\' luma or its chroma';
+      if (done) return { ok: true, axis: best.axis, method: 'detected', parts: stripBoxes(full, best.axis, done), reason: `${best.why}; ${done.length - chosenStrip.segments.length} more found where panels of one length meet at ${how}` };
     }
     // A big photo beside small ones: the seam between the small ones spans their part alone
     // (mosaic.ts). Only when no strip axis was asked for: the answer is a grid.
