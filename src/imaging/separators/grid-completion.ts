@@ -611,6 +611,23 @@ export function completeStrip(raster: Raster, axis: 'horizontal' | 'vertical', s
     }
   }
   if (cuts.length === 0) return null;
+  const out = segmentsCutAt(segments, cuts);
+  return out.length <= MAX_PARTS && out.every((s) => s.end - s.start >= MIN_COMPLETED_SIDE) ? out : null;
+}
+
+/** Lines a lossy seam may be wider or narrower than the strip's others: JPEG's blend lines either side. */
+const THIN_SEAM_SLACK = 4;
+
+/**
+ * `segments` with each one divided at the `cuts` (lines along the axis) that fall inside it.
+ *
+ * @example
+ * ```ts
+ * segmentsCutAt([{ start: 0, end: 100 }, { start: 100, end: 400 }], [300, 200]);
+ * // [{ start: 0, end: 100 }, { start: 100, end: 200 }, { start: 200, end: 300 }, { start: 300, end: 400 }]
+ * ```
+ */
+export function segmentsCutAt(segments: readonly Interval[], cuts: readonly number[]): Interval[] {
   const out: Interval[] = [];
   for (const s of segments) {
     let start = s.start;
@@ -620,11 +637,8 @@ export function completeStrip(raster: Raster, axis: 'horizontal' | 'vertical', s
     }
     out.push({ start, end: s.end });
   }
-  return out.length <= MAX_PARTS && out.every((s) => s.end - s.start >= MIN_COMPLETED_SIDE) ? out : null;
+  return out;
 }
-
-/** Lines a lossy seam may be wider or narrower than the strip's others: JPEG's blend lines either side. */
-const THIN_SEAM_SLACK = 4;
 
 /** The one run of seam lines starting within STRIP_SEAM_SLACK of `place`, about `w` wide and flanked by panel lines (see `completeStrip`), or null. */
 function stripSeamNear(lineAt: (line: number) => LineAt, lines: number, place: number, w: number, colour: Rgb): Interval | null {

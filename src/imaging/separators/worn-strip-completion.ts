@@ -33,7 +33,7 @@ import {
   ridgeShare,
   type Ridge,
 } from './damaged-seams.js';
-import { MIN_COMPLETED_SIDE, STRIP_SEAM_SLACK } from './grid-completion.js';
+import { MIN_COMPLETED_SIDE, segmentsCutAt, STRIP_SEAM_SLACK } from './grid-completion.js';
 import type { Interval } from './segments.js';
 import { MAX_PARTS, type StripAxis } from './strips.js';
 
@@ -120,15 +120,7 @@ export function completeWornStrip(raster: Raster, axis: StripAxis, segments: rea
     if (seam === null) return null;
     cuts.push(seam.start + ((seam.end - seam.start) >> 1));
   }
-  const out: Interval[] = [];
-  for (const s of segments) {
-    let start = s.start;
-    for (const c of cuts.filter((c) => s.start < c && c < s.end).sort((a, b) => a - b)) {
-      out.push({ start, end: c });
-      start = c;
-    }
-    out.push({ start, end: s.end });
-  }
+  const out = segmentsCutAt(segments, cuts);
   if (out.length > MAX_PARTS) return null;
   const all = [...seams, ...cuts.map((c) => ({ start: c, end: c + 1 }))].sort((a, b) => a.start - b.start);
   return equalParts(all, count) ? out : null;
