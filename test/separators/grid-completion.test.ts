@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Box } from '../../src/imaging/raster.js';
 import { createRaster } from '../../src/imaging/raster.js';
-import { completeGrid, completeGridCells, completeStrip, thinSeamLattice, type BlockPlan } from '../../src/imaging/separators/grid-completion.js';
+import { completeGrid, completeGridCells, completeStrip, missingSeamPlaces, thinSeamLattice, type BlockPlan } from '../../src/imaging/separators/grid-completion.js';
 import { planSplit } from '../../src/imaging/separators/index.js';
 import { scoreBatch } from './score.js';
 import { fill, gradientPanel, random } from './build.js';
@@ -410,5 +410,17 @@ describe('completeGridCells: a grid with panels of two cells', () => {
     const { raster, panels } = merged();
     gradientPanel(raster, { x: 0, y: 258, width: 608, height: 250 }, 7, 20, 9);
     expect(completeGridCells(raster, panels, [255, 255, 255], 8)).toBeNull();
+  });
+});
+
+describe('where a strip’s missing seams lie', () => {
+  it('places them a photo apart inside a part of whole photos, and finds none where a part is no whole number of them', () => {
+    // A 112 px photo, a 1 px seam at 112, then a part of three photos (113–451).
+    const seams = [{ start: 112, end: 113 }];
+    expect(missingSeamPlaces([{ start: 0, end: 112 }, { start: 112, end: 451 }], seams, 3)).toEqual({ seamWidth: 1, shortest: 112, places: [225, 338] });
+    // Three photos where at most two may merge, two and a half photos, and no merged part at all.
+    expect(missingSeamPlaces([{ start: 0, end: 112 }, { start: 112, end: 451 }], seams, 2)).toBeNull();
+    expect(missingSeamPlaces([{ start: 0, end: 112 }, { start: 112, end: 395 }], seams, 3)).toBeNull();
+    expect(missingSeamPlaces([{ start: 0, end: 112 }, { start: 112, end: 225 }], seams, 3)).toBeNull();
   });
 });

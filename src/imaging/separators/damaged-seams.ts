@@ -775,9 +775,9 @@ export const LUMA_OFF_SHARE = 0.5;
  * row found loose (luma 237, seed 22511 heavy-08) let a grid completion cut 2 px inside a photo;
  * the light grey seams the loose lines found read 198–204.
  */
-export const LUMA_LOOSE_SHARE = 0.95;
-export const LUMA_LOOSE_TOLERANCE = 24;
-export const LUMA_LOOSE_MAX = 216;
+const LUMA_LOOSE_SHARE = 0.95;
+const LUMA_LOOSE_TOLERANCE = 24;
+const LUMA_LOOSE_MAX = 216;
 /** Probes of a luma-seam candidate line that may miss its luma (JPEG specks): 1 of 16 (the test in `flatLumaProbes` assumes 1). */
 const LUMA_PROBE_MISSES = 1;
 /** Most parts a luma seam may complete: heavy-JPEG collages have at most 4 along an axis (4×1, 1×4; 3×3), so 5. */
@@ -848,6 +848,19 @@ function flatLumaProbes(probed: Uint8Array, count: number, probeLevel: Float32Ar
 export function pixelLuma(d: Uint8Array, p: number): number {
   const a = d[p + 3]!;
   return a === 255 ? luma(d[p]!, d[p + 1]!, d[p + 2]!) : luma(overWhite(d[p]!, a), overWhite(d[p + 1]!, a), overWhite(d[p + 2]!, a));
+}
+
+/**
+ * Whether line `line`, of median luma `median`, is a loose luma-seam line: no paler than
+ * LUMA_LOOSE_MAX, LUMA_LOOSE_SHARE of it within LUMA_LOOSE_TOLERANCE of the median.
+ *
+ * @example
+ * ```ts
+ * looseLumaLine(raster, region, 'horizontal', 112, raster.height, 84); // a 1 px red seam at q30: true
+ * ```
+ */
+export function looseLumaLine(raster: Raster, region: Box, axis: 'horizontal' | 'vertical', line: number, length: number, median: number): boolean {
+  return median <= LUMA_LOOSE_MAX && lumaShare(raster, region, axis, line, length, median, false, LUMA_LOOSE_SHARE, LUMA_LOOSE_TOLERANCE);
 }
 
 /**
@@ -1120,7 +1133,7 @@ function lumaSeams(raster: Raster, region: Box, axis: 'horizontal' | 'vertical',
         if (lumaShare(raster, region, axis, l, length, median, false, LUMA_SEAM_FLAT_SHARE) || (loose && looseLines.has(l))) {
           best = l;
           bestMedian = median;
-        } else if (!loose && median <= LUMA_LOOSE_MAX && lumaShare(raster, region, axis, l, length, median, false, LUMA_LOOSE_SHARE, LUMA_LOOSE_TOLERANCE)) looseLines.add(l);
+        } else if (!loose && looseLumaLine(raster, region, axis, l, length, median)) looseLines.add(l);
       }
       if (best < 0) continue;
       const side = (a: number, b: number): boolean => lumaShare(raster, region, axis, a, length, bestMedian, true, LUMA_OFF_SHARE) || lumaShare(raster, region, axis, b, length, bestMedian, true, LUMA_OFF_SHARE);

@@ -573,12 +573,9 @@ export const STRIP_SEAM_SLACK = 6;
  * changes (any merged panel not split whole: nothing).
  */
 export function completeStrip(raster: Raster, axis: 'horizontal' | 'vertical', segments: readonly Interval[], seams: readonly Interval[], colour: Rgb): Interval[] | null {
-  if (segments.length < 2 || seams.length !== segments.length - 1) return null;
-  const widths = seams.map((s) => s.end - s.start).sort((a, b) => a - b);
-  const w = widths[widths.length >> 1]!;
-  // The photo of each segment: between the seams either side, or the segment's outer end.
-  const panels = segments.map((s, i) => ({ start: i === 0 ? s.start : seams[i - 1]!.end, end: i === segments.length - 1 ? s.end : seams[i]!.start }));
-  const p = Math.min(...panels.map((q) => q.end - q.start));
+  const missing = missingSeamPlaces(segments, seams, STRIP_MAX_MERGED);
+  if (missing === null) return null;
+  const { seamWidth: w, shortest: p, places } = missing;
   // The seams' shared ramp when the canvas is a gradient (ramp-seams.ts), read only when needed.
   let ramp: Profile | null | undefined;
   const seamsRamp = (): Profile | null => (ramp === undefined ? (ramp = seamRamp(raster, axis, seams)) : ramp);
@@ -598,25 +595,61 @@ export function completeStrip(raster: Raster, axis: 'horizontal' | 'vertical', s
     const shared = seamsRamp();
     return shared && rampSeamNear(raster, axis, shared, place + (w >> 1), w, STRIP_SEAM_SLACK);
   };
-  for (const q of panels) {
-    const length = q.end - q.start;
-    const m = Math.round((length + w) / (p + w));
-    if (m < 2) continue;
-    if (m > 4 || Math.abs(length - (m * p + (m - 1) * w)) > STRIP_SEAM_SLACK * m) return null;
-    for (let k = 1; k < m; k++) {
-      const place = q.start + k * p + (k - 1) * w;
-      const seam = (small ? null : stripSeamNear(lineAt, lines, place, w, colour)) ?? rampSeam(place);
-      if (seam === null) return null;
-      cuts.push(seam.start + ((seam.end - seam.start) >> 1));
-    }
+  for (const place of places) {
+    const seam = (small ? null : stripSeamNear(lineAt, lines, place, w, colour)) ?? rampSeam(place);
+    if (seam === null) return null;
+    cuts.push(seam.start + ((seam.end - seam.start) >> 1));
   }
-  if (cuts.length === 0) return null;
   const out = segmentsCutAt(segments, cuts);
   return out.length <= MAX_PARTS && out.every((s) => s.end - s.start >= MIN_COMPLETED_SIDE) ? out : null;
 }
 
 /** Lines a lossy seam may be wider or narrower than the strip's others: JPEG's blend lines either side. */
 const THIN_SEAM_SLACK = 4;
+
+/** Most photos one part of a strip may hold for `completeStrip` to cut it: a 4×1 or 1×4 merged whole. */
+const STRIP_MAX_MERGED = 4;
+
+/** Where a strip's missing seams lie (`missingSeamPlaces`), with the measures they were placed by. */
+export interface MissingSeams {
+  /** The strip's seams' median width. */
+  seamWidth: number;
+  /** The shortest panel's length: the length of one photo. */
+  shortest: number;
+  /** Where each missing seam starts, in the order of the panels holding them. */
+  places: number[];
+}
+
+/**
+ * Where the missing seams of a strip (`segments` with their `seams`) lie when its panels are of
+ * one length but for some exactly m = 2 to `maxMerged` photos long (each within STRIP_SEAM_SLACK
+ * a photo of its place): the panels are measured between the seams, the photo is the shortest
+ * panel, and the missing seams are as wide as the found ones (their median). Null when a panel
+ * is no whole number of photos, holds more than `maxMerged`, or none is merged.
+ *
+ * @example
+ * ```ts
+ * missingSeamPlaces([{ start: 0, end: 112 }, { start: 112, end: 451 }], [{ start: 112, end: 113 }], 3);
+ * // { seamWidth: 1, shortest: 112, places: [225, 338] }
+ * ```
+ */
+export function missingSeamPlaces(segments: readonly Interval[], seams: readonly Interval[], maxMerged: number): MissingSeams | null {
+  if (segments.length < 2 || seams.length !== segments.length - 1) return null;
+  const widths = seams.map((s) => s.end - s.start).sort((a, b) => a - b);
+  const w = widths[widths.length >> 1]!;
+  // The photo of each segment: between the seams either side, or the segment's outer end.
+  const panels = segments.map((s, i) => ({ start: i === 0 ? s.start : seams[i - 1]!.end, end: i === segments.length - 1 ? s.end : seams[i]!.start }));
+  const p = Math.min(...panels.map((q) => q.end - q.start));
+  const places: number[] = [];
+  for (const q of panels) {
+    const span = q.end - q.start;
+    const m = Math.round((span + w) / (p + w));
+    if (m < 2) continue;
+    if (m > maxMerged || Math.abs(span - (m * p + (m - 1) * w)) > STRIP_SEAM_SLACK * m) return null;
+    for (let k = 1; k < m; k++) places.push(q.start + k * p + (k - 1) * w);
+  }
+  return places.length === 0 ? null : { seamWidth: w, shortest: p, places };
+}
 
 /**
  * `segments` with each one divided at the `cuts` (lines along the axis) that fall inside it.

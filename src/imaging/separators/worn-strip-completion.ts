@@ -22,9 +22,7 @@ import {
   CHROMA_RUN,
   CHROMA_SHARE,
   equalParts,
-  LUMA_LOOSE_MAX,
-  LUMA_LOOSE_SHARE,
-  LUMA_LOOSE_TOLERANCE,
+  looseLumaLine,
   LUMA_OFF_SHARE,
   LUMA_SEAM_FLAT_SHARE,
   LUMA_TOLERANCE,
@@ -33,7 +31,7 @@ import {
   ridgeShare,
   type Ridge,
 } from './damaged-seams.js';
-import { MIN_COMPLETED_SIDE, segmentsCutAt, STRIP_SEAM_SLACK } from './grid-completion.js';
+import { MIN_COMPLETED_SIDE, missingSeamPlaces, segmentsCutAt, STRIP_SEAM_SLACK } from './grid-completion.js';
 import type { Interval } from './segments.js';
 import { MAX_PARTS, type StripAxis } from './strips.js';
 
@@ -79,23 +77,10 @@ const RIDGES: readonly Ridge[] = [
  * ```
  */
 export function completeWornStrip(raster: Raster, axis: StripAxis, segments: readonly Interval[], seams: readonly Interval[]): Interval[] | null {
-  if (segments.length < 2 || seams.length !== segments.length - 1) return null;
-  const widths = seams.map((s) => s.end - s.start).sort((a, b) => a - b);
-  const w = widths[widths.length >> 1]!;
-  if (w > THIN_SEAM) return null;
-  // The photo of each segment: between the seams either side, or the segment's outer end.
-  const panels = segments.map((s, i) => ({ start: i === 0 ? s.start : seams[i - 1]!.end, end: i === segments.length - 1 ? s.end : seams[i]!.start }));
-  const p = Math.min(...panels.map((q) => q.end - q.start));
-  if (p < MIN_COMPLETED_SIDE) return null;
-  const places: number[] = [];
-  for (const q of panels) {
-    const span = q.end - q.start;
-    const m = Math.round((span + w) / (p + w));
-    if (m < 2) continue;
-    if (m > WORN_MAX_MERGED || Math.abs(span - (m * p + (m - 1) * w)) > STRIP_SEAM_SLACK * m) return null;
-    for (let k = 1; k < m; k++) places.push(q.start + k * p + (k - 1) * w);
-  }
-  if (places.length === 0) return null;
+  const missing = missingSeamPlaces(segments, seams, WORN_MAX_MERGED);
+  if (missing === null) return null;
+  const { seamWidth: w, shortest: p, places } = missing;
+  if (w > THIN_SEAM || p < MIN_COMPLETED_SIDE) return null;
 
   const region = { x: 0, y: 0, width: raster.width, height: raster.height };
   const count = axis === 'horizontal' ? raster.width : raster.height;
@@ -110,7 +95,7 @@ export function completeWornStrip(raster: Raster, axis: StripAxis, segments: rea
     const m = medianLuma(raster, region, axis, l, length);
     if (!seamLumas.some((s) => Math.abs(s - m) <= WORN_LUMA_MATCH)) return null;
     if (lumaShare(raster, region, axis, l, length, m, false, LUMA_SEAM_FLAT_SHARE)) return m;
-    return m <= LUMA_LOOSE_MAX && lumaShare(raster, region, axis, l, length, m, false, LUMA_LOOSE_SHARE, LUMA_LOOSE_TOLERANCE) ? m : null;
+    return looseLumaLine(raster, region, axis, l, length, m) ? m : null;
   };
   const off = (l: number, m: number): boolean => l >= 0 && l < count && lumaShare(raster, region, axis, l, length, m, true, LUMA_OFF_SHARE);
   const ridge = (l: number, r: Ridge): [number, number] => ridgeShare(raster, region, axis, l, length, r);
