@@ -13,7 +13,8 @@
  * on h² + y² = 2·y·cy + (r² − cy²), each row within FIT_SLACK) is a candidate disc, confirmed when
  * its inner ring (0.8 r, clear of the digit, whose glyph reaches 0.58 r) is INNER_SHARE of the fill
  * and its outer ring (r + OUTER_GAP) is not (at most OUTER_SHARE: a seam of the fill's colour
- * crossing it covers a few of those points, a flat panel all of them).
+ * crossing it covers a few of those points, a flat panel all of them; a white disc with a plain
+ * digit, less: pale discs, LOOSE_OUTER_SHARE).
  *
  * **Painting one out** (`eraseBadges`): every pixel of the union of the discs (grown by BLUR_RIM
  * for JPEG's blur and the ring) takes the colour interpolated between the nearest pixels outside
@@ -80,6 +81,8 @@ export interface Badge {
   second?: true;
   /** Found by `sideBadges`: a disc the picture's left or right edge cuts off. */
   side?: true;
+  /** A white disc whose outer ring is mostly its own fill (LOOSE_OUTER_SHARE): found on the second look. */
+  pale?: true;
 }
 
 /**
@@ -134,12 +137,35 @@ const OUTER_GAP = 4;
 const OUTER_SHARE = 0.6;
 const EDGE_CONTRAST = 48;
 /**
+ * **Pale discs.** A white badge on a white seam, beside a panel's white or sky edge, has an outer
+ * ring mostly of its own fill: refused above, it left its digit on the seam. A disc of a white
+ * fill (every channel WHITE_FILL or more) passes with LOOSE_OUTER_SHARE of its outer ring off the
+ * fill when its digit is plain (STRONG_GLYPH_SHARE of its box). Measured with the outer ring at 0.25
+ * on independent seeds 47000–47039 and 47500–47519 and full-size 47200–47211 and 47600–47605 (6240
+ * pictures): of the white discs it let in, at LOOSE_OUTER_SHARE and STRONG_GLYPH_SHARE 0.3, 46 lay
+ * on a seam or a panel's corner of a badge collage (outer rings 0.31–0.58 off the fill, glyphs
+ * 0.34–0.73), 2 elsewhere in badge collages, none in the 5460 pictures of other kinds; with the
+ * glyph at 0.25, 4 there (white areas in photos, glyphs 0.25–0.29). A disc of any
+ * other fill with a pale outer ring (badges of one fill overlapping) is left out: let in, one
+ * junction badge on a 3×3 made a plan with a cut through a panel (seed 47034 badge-06).
+ * Pale discs join the second look (`second`), after every other badge, so that a pale cap of a
+ * disc takes no better fit's place (let in with the first badges, pale discs of any fill lost 3
+ * exact badge plans on those seeds, each to a pale cap fitted before its disc's better fit).
+ * On those 6240 pictures: 5812 → 5818 exact, none lost, pictures cut 45 → 45; validation seeds
+ * 48000–48039 and 48500–48519, full-size 48200–48211 and 48600–48605 (6240): 5828 → 5834, none
+ * lost, pictures cut 51 → 50.
+ */
+const LOOSE_OUTER_SHARE = 0.3;
+const WHITE_FILL = 224;
+/**
  * The glyph: GLYPH_SHARE of the box a digit takes (±0.35 r across, ±0.45 r down) off the fill by
  * GLYPH_CONTRAST. Without it (and FLAT_FILL), smooth photo areas bounded by an edge passed as
  * discs: 10–60 per picture on the same batches; with them, 4 on 560 pictures that are no badge collage.
  */
 const GLYPH_CONTRAST = 80;
 const GLYPH_SHARE = 0.1;
+/** The glyph of a pale disc (LOOSE_OUTER_SHARE, above): a digit's strokes, not a photo's speck. */
+const STRONG_GLYPH_SHARE = 0.3;
 /** The disc painted out reaches BLUR_RIM past the fitted radius: the ring (2 px) and JPEG's blur. At 3 px, rims left behind moved 3 of 80 boxes by 2–4 px. */
 const BLUR_RIM = 5;
 /** Ends of a row or column across the painted disc that agree within this are one colour: a seam's. */
@@ -162,18 +188,18 @@ interface Stretch {
  * ```
  */
 export function findBadges(raster: Raster): Badge[] {
-  const { found, refused, clipped } = discsIn(raster);
+  const { found, refused, clipped, pale } = discsIn(raster);
   // The sides are searched only in a picture with badges found on its rows: one collage draws its
   // badges alike, and a picture without (the bench's 1200×500 strip) pays nothing for them. Read in
   // every picture, the sides took findBadges there from 2.3 to 3.3 ms (planSplit 0.85×, 101
   // alternated rounds) for one more exact plan on the 14 400 regression pictures (independent
   // seeds 20000–22519: a stack whose one badge is a corner badge) and none on seeds 31000–31039.
   if (found.length + clipped.length > 0) clipped.push(...sideBadges(raster));
-  return secondLook(raster, found, refused, clipped);
+  return secondLook(raster, found, refused, clipped, pale);
 }
 
-/** The discs of a picture: confirmed ones, ones the picture's top or bottom edge cuts off (`clipped`), and ones refused. */
-function discsIn(raster: Raster): { found: Badge[]; refused: Refused[]; clipped: Badge[] } {
+/** The discs of a picture: confirmed ones, ones the picture's top or bottom edge cuts off (`clipped`), pale ones (LOOSE_OUTER_SHARE), and ones refused. */
+function discsIn(raster: Raster): { found: Badge[]; refused: Refused[]; clipped: Badge[]; pale: Badge[] } {
   const { width, height, data: d } = raster;
   const chains: Stretch[][] = [];
   let previous: Stretch[] = [];
@@ -219,6 +245,7 @@ function discsIn(raster: Raster): { found: Badge[]; refused: Refused[]; clipped:
   const found: Badge[] = [];
   const refused: Refused[] = [];
   const clipped: Badge[] = [];
+  const pale: Badge[] = [];
   for (const sampled of chains) {
     // The rows read alone must already fit a disc of a badge's size (most chains in photos are
     // bands of even width, a circle far too big): only then are the rows between read.
@@ -231,13 +258,20 @@ function discsIn(raster: Raster): { found: Badge[]; refused: Refused[]; clipped:
     const badge = confirmed(raster, disc);
     // A disc the edge cuts off waits for the second look, so that it takes no badge's place here.
     if (badge?.second) clipped.push(badge);
+    // A pale disc waits too, and is looked at again like a refused one: fitted from one cap of a
+    // disc, it would take the place of a better fit of the same disc (the cap below the digit, or
+    // its rim).
+    else if (badge?.pale) {
+      pale.push({ ...badge, second: true });
+      refused.push({ ...disc, chain });
+    }
     else if (badge) found.push(badge);
     else refused.push({ ...disc, chain });
   }
-  return { found, refused, clipped };
+  return { found, refused, clipped, pale };
 }
 
-function secondLook(raster: Raster, found: Badge[], refused: readonly Refused[], clipped: readonly Badge[]): Badge[] {
+function secondLook(raster: Raster, found: Badge[], refused: readonly Refused[], clipped: readonly Badge[], pale: readonly Badge[]): Badge[] {
   // The second look. A clipped disc, and a refused one fitted again to its rim: fitted from one
   // short cap (a neighbour's disc or digit took the rest of its rows), a circle may be off by a
   // few pixels. Each is kept when no badge found before lies on it.
@@ -261,6 +295,8 @@ function secondLook(raster: Raster, found: Badge[], refused: readonly Refused[],
       if (!found.some((o) => near(o, badge))) found.push(badge);
     }
   }
+  // Pale discs last, each where no badge lies yet.
+  for (const badge of pale) if (!found.some((b) => near(b, badge))) found.push(badge);
   return found;
 }
 
@@ -493,7 +529,9 @@ function confirmed(raster: Raster, b: Badge): Badge | null {
   const inner = ringCount(raster, b, 0.8 * b.r, fill, FLAT_FILL, false);
   if (inner.count < INNER_SHARE * inner.inside) return null;
   const outer = ringCount(raster, b, b.r + OUTER_GAP, fill, EDGE_CONTRAST, true);
-  if (outer.count < OUTER_SHARE * outer.inside) return null;
+  if (outer.count < LOOSE_OUTER_SHARE * outer.inside) return null;
+  const pale = outer.count < OUTER_SHARE * outer.inside;
+  if (pale && Math.min(fill[0]!, fill[1]!, fill[2]!) < WHITE_FILL) return null;
   // A disc the edge cuts off is fitted from one cap of chords only, so its centre and radius are
   // loose: they are fitted again to its rim, and the fill must run out to CLIPPED_RIM_IN inside it.
   const reach = 0.8 * b.r;
@@ -514,8 +552,8 @@ function confirmed(raster: Raster, b: Badge): Badge | null {
       if (distance(d, (y * width + x) * 4, fill) > GLYPH_CONTRAST) ink++;
     }
   }
-  if (all === 0 || ink < GLYPH_SHARE * all) return null;
-  return { ...b, fill: fill.map(Math.round) as [number, number, number] };
+  if (all === 0 || ink < (pale ? STRONG_GLYPH_SHARE : GLYPH_SHARE) * all) return null;
+  return { ...b, ...(pale ? { pale: true as const } : {}), fill: fill.map(Math.round) as [number, number, number] };
 }
 
 /**
