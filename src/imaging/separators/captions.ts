@@ -572,7 +572,37 @@ export function attachCaptions(
       captionSeams.push(i - 1);
       captionSegments.push(i);
       if (side !== 'after') dropped.add(i);
+      if (side === 'before') {
+        // Over photos (by the collage's ends) the two lines are the caption of the photo after
+        // them: the first line's join to the photo before is undone, and that gutter stands.
+        // Measured on independent seed 50003 caption-10 (1×3, two-line captions over, WebP
+        // lossless): the third caption's lines (21 rows each, 12 apart) 21 rows under the second
+        // photo and 36 over the third; both seams went and two photos came out one part.
+        dropped.delete(i - 2);
+        captionSeams[lines] = i - 1;
+        captionSeams[captionSeams.length - 1] = i;
+        if (size(i - 1) >= CAPTION_MIN_LINES) {
+          under--;
+          if (!captionSegments.includes(i - 3)) captioned.delete(i - 2);
+        }
+        captioned.add(i + 1);
+        over++;
+      }
       continue;
+    }
+    // The first line of a caption over the photo after it, with no photo before it (the
+    // collage's first caption, or one after a light segment): it joins with its second line, as
+    // the last line of a caption under a photo does above. Over photos only, by the collage's
+    // ends. Measured on independent seed 50003 caption-10 (1×3, two-line captions over, WebP
+    // lossless): the first caption's lines, 21 rows each, 12 apart, with a 36-row gap to the
+    // photo; the cut ran between the two lines, and the first line was cut again between words.
+    if (i >= 1 && chosen.seam === i && light[i - 1] && (i === 1 || light[i - 2]) && !captionSegments.includes(i - 1) && optionsOf(i - 1).length === 0 && size(i - 1) >= CAPTION_MIN_LINES && segments[i]!.end - segments[i - 1]!.start <= CAPTION_RATIO * size(i + 1)) {
+      side ??= captionSide(raster, boxOf, first, last, size(i), colour);
+      if (side === 'before') {
+        dropped.add(i - 1);
+        captionSeams.push(i - 1);
+        captionSegments.push(i - 1);
+      }
     }
     dropped.add(chosen.seam);
     captionSeams.push(chosen.seam);

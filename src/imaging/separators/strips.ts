@@ -858,6 +858,12 @@ function splitAtFlatPanels(runs: AxisRuns, kinds: Uint8Array, lines: LineStats, 
  * admitted here beside them, 5 parts became 4); the captions that need the rule show 15–17.
  */
 const CAPTION_MIN = 6;
+/**
+ * Most lines of text a caption shows, each parted from the next by a plain run: the independent
+ * generator's captions are of one or two lines (18–30 px type); a third light band past the gap
+ * between two lines would be a page's paragraph, not a caption.
+ */
+const CAPTION_LINES = 2;
 
 /**
  * The seam on a caption's far side, refused by `seamOfRun` as a page's padding: a caption is sparse
@@ -870,6 +876,14 @@ const CAPTION_MIN = 6;
  * (after it, for captions over photos) is light and at most CAPTION_RATIO as long as the content
  * beyond that run, and that run is a seam that stands. A page's last line of text has no seam
  * between it and the page: the gap above it is the page's own (`background-gap.ts`).
+ *
+ * A caption of two lines has the gap between its lines in between (`captionBeside`): the run
+ * before its second line is that gap, and measured against the first line alone the second line
+ * is no caption. Measured on independent seed 50510 caption-03 (1×3, two-line captions under,
+ * JPEG q41): lines of 15 and 18 rows 8 rows apart under a 104-row photo, then the 25 white rows
+ * of the gutter running on into 48 rows of the next photo's sky; refused, the gutter was lost and
+ * the cut ran between the caption's two lines. Both lines together, 41 rows, are under half the
+ * photo; every other caption of the tuning set kept its plan.
  */
 function captionFarSeam(raster: Raster, region: Box, axis: StripAxis, lines: LineStats, runs: AxisRuns, j: number, standing: readonly Interval[], colour: Rgb): Interval | null {
   const seps = runs.separators;
@@ -884,27 +898,34 @@ function captionFarSeam(raster: Raster, region: Box, axis: StripAxis, lines: Lin
   const origin = axis === 'horizontal' ? region.x : region.y;
   const boxOf = (a: number, b: number): Box =>
     axis === 'horizontal' ? { x: origin + a, y: region.y, width: b - a, height: region.height } : { x: region.x, y: origin + a, width: region.width, height: b - a };
-  // Caption before the run (under its photo): the run's leading pieces of the collage colour.
-  if (own[0] && !own[own.length - 1] && before) {
-    const gap = seps[j - 1]!;
-    const photoStart = j > 1 ? seps[j - 2]!.end : runs.contentStart;
-    const caption = run.start - gap.end;
-    if (caption >= CAPTION_MIN && caption <= CAPTION_RATIO * (gap.start - photoStart) && isLight(raster, boxOf(gap.end, run.start), colour)) {
-      let k = 0;
-      while (own[k + 1]) k++;
-      return { start: run.start, end: pieces[k]!.end };
+  // Whether the content `step` runs away from run j (−1: before it, a caption under its photo; +1:
+  // after it, over its photo) is a caption after a standing seam: light lines of text, at most
+  // CAPTION_RATIO as long as the photo beyond that seam. A caption of two lines has the gap between
+  // its lines in between, a run that stands too (CAPTION_LINES); each line is light by itself.
+  const captionBeside = (step: -1 | 1): boolean => {
+    for (let n = 1, g = j + step; n <= CAPTION_LINES && g >= 0 && g < seps.length; n++, g += step) {
+      const gap = seps[g]!;
+      if (!stands(gap)) return false;
+      const inner = n === 1 ? run : seps[g - step]!;
+      const [lineStart, lineEnd] = step < 0 ? [gap.end, inner.start] : [inner.end, gap.start];
+      if (lineEnd - lineStart < CAPTION_MIN || !isLight(raster, boxOf(lineStart, lineEnd), colour)) return false;
+      const caption = step < 0 ? run.start - gap.end : gap.start - run.end;
+      const photo = step < 0 ? gap.start - (g > 0 ? seps[g - 1]!.end : runs.contentStart) : (g + 1 < seps.length ? seps[g + 1]!.start : runs.contentEnd) - gap.end;
+      if (caption <= CAPTION_RATIO * photo) return true;
     }
+    return false;
+  };
+  // Caption before the run (under its photo): the run's leading pieces of the collage colour.
+  if (own[0] && !own[own.length - 1] && before && captionBeside(-1)) {
+    let k = 0;
+    while (own[k + 1]) k++;
+    return { start: run.start, end: pieces[k]!.end };
   }
   // Caption after the run (over its photo): the run's trailing pieces of the collage colour.
-  if (own[own.length - 1] && !own[0] && after) {
-    const gap = seps[j + 1]!;
-    const photoEnd = j + 2 < seps.length ? seps[j + 2]!.start : runs.contentEnd;
-    const caption = gap.start - run.end;
-    if (caption >= CAPTION_MIN && caption <= CAPTION_RATIO * (photoEnd - gap.end) && isLight(raster, boxOf(run.end, gap.start), colour)) {
-      let k = own.length - 1;
-      while (own[k - 1]) k--;
-      return { start: pieces[k]!.start, end: run.end };
-    }
+  if (own[own.length - 1] && !own[0] && after && captionBeside(1)) {
+    let k = own.length - 1;
+    while (own[k - 1]) k--;
+    return { start: pieces[k]!.start, end: run.end };
   }
   return null;
 }
