@@ -57,6 +57,8 @@ import { isTightLine } from './occluded-seams.js';
 import { strayStretchOf, withSeamsBesideStretches } from './pale-stretch.js';
 import { withShadedSeams } from './shaded-seams.js';
 import { completeWornStrip } from './worn-strip-completion.js';
+import { crossRampSeams, loneRampSeams, mayRamp } from './lone-ramp-seams.js';
+import { lineProfiles } from './line-profiles.js';
 import { detectStrips, MAX_PARTS, stripBoxes, stripMemo, type Separator, type StripAxis, type StripDetection } from './strips.js';
 
 /**
@@ -124,7 +126,11 @@ function plannedSplit(raster: Raster, options: SplitOptions): Planned {
   // A stray stretch's or sky band's refusal still lets a plan with badges painted out add parts to
   // the plan it refused: a badge on a thin seam beside a pale photo edge or a sky merges them.
   const strayFound = !asIs.ok && asIs.turnedDown?.kind === 'stray' ? asIs.turnedDown.plan : undefined;
-  const plan = planWithoutBadges(raster, options, strayFound ?? asIs) ?? asIs;
+  const badgesOut = planWithoutBadges(raster, options, strayFound ?? asIs);
+  // No seam of any colour found: a gradient canvas's seams may still show by their ramp (lone-ramp-seams.ts).
+  const lines = badgesOut === null && !asIs.ok ? asIs.lines : undefined;
+  const found = badgesOut ?? asIs;
+  const plan = lines ? (rampPlan(raster, options, lines) ?? found) : found;
   // A request keeps its own rule (exactly n detected parts, else an even division).
   if (options.parts !== undefined) return plan;
   const layout = checkedLayout(plan);
@@ -134,6 +140,33 @@ function plannedSplit(raster: Raster, options: SplitOptions): Planned {
   // A layout refused by its checks may be a framed collage whose frame and inner margin were
   // taken for parts (`framedAfterRefusal`).
   return lastLooks(raster, framedAfterRefusal(raster, options) ?? checked);
+}
+
+/**
+ * The plan the lone ramp seams of a gradient canvas give (lone-ramp-seams.ts): a strip along the
+ * one axis whose seams shade, split across by flat seams of the canvas's colour into a grid when
+ * there are such; null when neither or both axes show ramp seams, the crossing seams cut unequal
+ * parts, or the layout asked for is not the one found.
+ */
+function rampPlan(raster: Raster, options: SplitOptions, stats: RegionStats | OneAxisStats): SplitPlan | null {
+  if (options.parts !== undefined || stats.columns === undefined || stats.rows === undefined) return null;
+  const axis = options.axis ?? 'auto';
+  const columns = lineProfiles(raster, 'horizontal', mayRamp(stats.columns));
+  const rows = lineProfiles(raster, 'vertical', mayRamp(stats.rows));
+  const h = axis === 'vertical' ? null : loneRampSeams(columns);
+  const v = axis === 'horizontal' ? null : loneRampSeams(rows);
+  if ((h === null) === (v === null)) return null;
+  const strip = (h ?? v)!;
+  const across = crossRampSeams(h ? rows : columns, strip);
+  if (across === null) return null;
+  const xs = h ? strip.segments : across.length > 1 ? across : [{ start: 0, end: raster.width }];
+  const ys = v ? strip.segments : across.length > 1 ? across : [{ start: 0, end: raster.height }];
+  const parts = ys.flatMap((y) => xs.map((x) => ({ x: x.start, y: y.start, width: x.end - x.start, height: y.end - y.start })));
+  const planAxis: 'grid' | StripAxis = across.length > 1 ? 'grid' : h ? 'horizontal' : 'vertical';
+  if (axis !== 'auto' && axis !== planAxis) return null;
+  const seams = strip.segments.length - 1;
+  const reason = `${strip.segments.length} panels ${h ? 'side by side' : 'stacked'}, cut through the middle of ${seams} seam${seams === 1 ? '' : 's'} shading evenly along ${seams === 1 ? 'its' : 'their'} length, found by that ramp alone${across.length > 1 ? `; ${across.length - 1} flat seam${across.length === 2 ? '' : 's'} of the canvas's colour across ${seams === 1 ? 'it' : 'them'}` : ''}`;
+  return { ok: true, axis: planAxis, method: 'detected', parts, reason };
 }
 
 /**
@@ -304,7 +337,13 @@ const placed = (b: Box): string => `${b.width}x${b.height} at ${b.x},${b.y}`;
 type TurnedDown = { readonly kind: 'stray'; readonly plan: SplitPlan } | { readonly kind: 'unequal'; readonly parts: readonly Box[] };
 
 /** A refusal, with what it turned down when it refused a strip it had found. */
-type Refusal = { ok: false; reason: string; readonly turnedDown?: TurnedDown };
+type Refusal = {
+  ok: false;
+  reason: string;
+  readonly turnedDown?: TurnedDown;
+  /** A refusal for want of separators: the line statistics it read, for a last look (`rampPlan`). */
+  readonly lines?: RegionStats | OneAxisStats;
+};
 
 /** A plan as found inside this module: `planSplit` drops a refusal's `turnedDown`. */
 type Planned = Extract<SplitPlan, { ok: true }> | Refusal;
@@ -547,7 +586,7 @@ function planIn(raster: Raster, options: SplitOptions, frameSearch: boolean, giv
     if (drawnOn !== undefined) return { ok: false, reason: drawnOnCanvas(drawnOn, colour!) };
     const framed = frameSearch && colour === undefined && h && v ? insideFrame(raster, stats, h, v, axisOption) : undefined;
     if (framed) return framed;
-    return { ok: false, reason: NO_SEPARATORS };
+    return { ok: false, reason: NO_SEPARATORS, lines: stats };
   }
 
   if (merged && axisOption !== 'horizontal' && axisOption !== 'vertical') candidates.push(merged);
