@@ -18,7 +18,9 @@ interface Held {
 
 const BATCHES: Record<string, Held> = {
   'independent-a': {
-    floor: 59,
+    // 62 since lone ramp seams (ia-gradient-07: a 1x2 whose one gradient seam beside a pale
+    // backdrop was refused as having no separators); 61 before.
+    floor: 62,
     cuts: {},
   },
   'independent-b': {
