@@ -13,6 +13,8 @@ import { profileOf, type Profile } from './margin-profile.js';
 export interface LineProfiles {
   /** How many lines. */
   count: number;
+  /** Pixels on each line. */
+  length: number;
   /** Whether line `line` is among those a search may read (`lineProfiles`'s `may`). */
   may(line: number): boolean;
   /** Line `line`'s profile read at SKETCH_SAMPLES pixels a stretch, evenly spaced. */
@@ -61,6 +63,7 @@ export function lineProfiles(raster: Raster, axis: 'horizontal' | 'vertical', ma
   const memo = new Map<number, Profile>();
   return {
     count,
+    length,
     may,
     sketch: (line) => {
       let s = sketches.get(line);

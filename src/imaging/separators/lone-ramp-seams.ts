@@ -68,6 +68,14 @@ const MARGIN_CLOSE = 8;
 const SKETCH_SLACK = 6;
 /** The step back `shadedProfile` allows (margin-profile.ts's RAMP_BACK). */
 const SKETCH_BACK = 6;
+/**
+ * Most pixels the whole profiles of the lines whose sketches may shade may cost. In the gradient
+ * collages this rule split on the tuning set those lines held at most 0.62 MP on an axis; in the
+ * speed bench's 25 MP and 12 MP photos, whose columns shade along a pale sky, 8.6 and 4.1 MP,
+ * read for nothing (the 25 MP refusal took 154 ms of CPU instead of 22). A picture with that much
+ * pale shading is a photo or a page, not panels on a gradient canvas.
+ */
+const RAMP_READ_BUDGET = 2_000_000;
 /** Rounding room for a mean read from sums. */
 const EPSILON = 1e-6;
 /** Largest distance between the profiles of two seams of one canvas (as ramp-seams.ts's RAMP_SEAMS_AGREE). */
@@ -78,7 +86,10 @@ const SEAMS_AGREE = 6;
  * ramp does: not content (their sums exact), pale on average (every stretch of a ramp is) and
  * spread by SHADE_MIN or more in some channel (a ramp's ends are SHADE_MIN apart in luma, which no
  * line spread less in every channel shows). Its statistics already read, a picture pays for the
- * ramp search only on such lines.
+ * ramp search only on such lines: without this, the refusals of the speed bench's 25 MP photo and
+ * noise took 170 and 8.2 ms of CPU instead of 23 and 2.1, a sketch or a profile read on every line;
+ * with it, one of the 77 collages this rule split on the tuning set (a seam line read as content)
+ * is refused again.
  *
  * @example
  * ```ts
@@ -115,7 +126,11 @@ export function loneRampSeams(lines: LineProfiles): RampStrip | null {
   const { count } = lines;
   const widest = Math.max(SEAM_MIN, Math.round(count * SEAM_MAX_SHARE));
   // Its sketch tells a line that cannot shade as `shadedProfile` asks without reading all of it.
-  const ramps = (l: number): boolean => lines.may(l) && mayShade(lines.sketch(l)) && shadedProfile(lines.profile(l));
+  const sketched = new Uint8Array(count);
+  let reads = 0;
+  for (let l = 0; l < count; l++) if (lines.may(l) && mayShade(lines.sketch(l))) (sketched[l] = 1), (reads += lines.length);
+  if (reads > RAMP_READ_BUDGET) return null;
+  const ramps = (l: number): boolean => sketched[l] === 1 && shadedProfile(lines.profile(l));
   const runs: { run: Interval; profile: Profile }[] = [];
   for (let l = 0; l < count; l++) {
     if (!ramps(l)) continue;
