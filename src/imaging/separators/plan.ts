@@ -146,7 +146,8 @@ function plannedSplit(raster: Raster, options: SplitOptions): Planned {
  * The plan the lone ramp seams of a gradient canvas give (lone-ramp-seams.ts): a strip along the
  * one axis whose seams shade, split across by flat seams of the canvas's colour into a grid when
  * there are such; null when neither or both axes show ramp seams, the crossing seams cut unequal
- * parts, or the layout asked for is not the one found.
+ * parts, or the layout asked for is not the one found. Asked only of a refusal that read both
+ * axes' lines (`stats`): with a strip axis asked for, the planner reads that axis alone.
  */
 function rampPlan(raster: Raster, options: SplitOptions, stats: RegionStats | OneAxisStats): SplitPlan | null {
   if (options.parts !== undefined || stats.columns === undefined || stats.rows === undefined) return null;
