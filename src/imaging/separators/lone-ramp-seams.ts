@@ -13,6 +13,7 @@
  * a photo's own pale band bounded both sides is not where a collage's panels meet.
  */
 import { equalParts } from './damaged-seams.js';
+import { segmentsCutAt } from './grid-completion.js';
 import { SHADE_MIN, SHADED_MIN_MEAN } from './classify.js';
 import type { LineProfiles } from './line-profiles.js';
 import { luma } from './collage-colour.js';
@@ -178,41 +179,36 @@ export function crossRampSeams(lines: LineProfiles, strip: RampStrip): Interval[
     const mean = p.reduce((a, b) => a + b, 0) / p.length;
     canvas.push(Math.max(...p) - Math.min(...p) <= CROSS_FLAT && Math.abs(mean - canvasAt(l)) <= CROSS_MATCH);
   }
-  let head = 0;
-  while (head < count && canvas[head]) head++;
-  let tail = count;
-  while (tail > head && canvas[tail - 1]) tail--;
+  const inside = insideMargins(count, (line) => canvas[line]!);
   const seams: Interval[] = [];
-  for (let l = head; l < tail; l++) {
+  for (let l = inside.start; l < inside.end; l++) {
     if (!canvas[l]) continue;
     const start = l;
-    while (l + 1 < tail && canvas[l + 1]) l++;
+    while (l + 1 < inside.end && canvas[l + 1]) l++;
     if (l + 1 - start >= SEAM_MIN) seams.push({ start, end: l + 1 });
   }
-  if (seams.length === 0) return [{ start: head, end: tail }];
+  if (seams.length === 0) return [inside];
   return equalSegments(count, seams, (line) => canvas[line]!);
 }
 
+/** The lines between the margins at the ends of `count` lines: those from each end that `margin` accepts. */
+function insideMargins(count: number, margin: (line: number) => boolean): Interval {
+  let start = 0;
+  while (start < count && margin(start)) start++;
+  let end = count;
+  while (end > start && margin(end - 1)) end--;
+  return { start, end };
+}
+
 /**
- * The segments `seams` cut between the margins at the ends of `count` lines (the lines from each
- * end that `margin` accepts), when they are of one length (`equalParts`); else null.
+ * The segments `seams` cut (through their middles) between the margins at the ends of `count`
+ * lines (`insideMargins`), when they are of one length (`equalParts`); else null.
  */
 function equalSegments(count: number, seams: readonly Interval[], margin: (line: number) => boolean): Interval[] | null {
-  let from = 0;
-  while (from < count && margin(from)) from++;
-  let to = count;
-  while (to > from && margin(to - 1)) to--;
-  if (seams.some((s) => s.start < from || s.end > to)) return null;
-  if (!equalParts(seams.map((s) => ({ start: s.start - from, end: s.end - from })), to - from)) return null;
-  const out: Interval[] = [];
-  let at = from;
-  for (const s of seams) {
-    const cut = s.start + ((s.end - s.start) >> 1);
-    out.push({ start: at, end: cut });
-    at = cut;
-  }
-  out.push({ start: at, end: to });
-  return out;
+  const inside = insideMargins(count, margin);
+  if (seams.some((s) => s.start < inside.start || s.end > inside.end)) return null;
+  if (!equalParts(seams.map((s) => ({ start: s.start - inside.start, end: s.end - inside.start })), inside.end - inside.start)) return null;
+  return segmentsCutAt([inside], seams.map((s) => s.start + ((s.end - s.start) >> 1)));
 }
 
 /**

@@ -146,16 +146,16 @@ function plannedSplit(raster: Raster, options: SplitOptions): Planned {
  * The plan the lone ramp seams of a gradient canvas give (lone-ramp-seams.ts): a strip along the
  * one axis whose seams shade, split across by flat seams of the canvas's colour into a grid when
  * there are such; null when neither or both axes show ramp seams, the crossing seams cut unequal
- * parts, or the layout asked for is not the one found. Asked only of a refusal that read both
- * axes' lines (`stats`): with a strip axis asked for, the planner reads that axis alone.
+ * parts, or a grid was asked for and a strip found. Asked only of a refusal that read both axes'
+ * lines (`stats`), as with `axis` 'auto' or 'grid': with a strip axis asked for, the planner reads
+ * that axis alone.
  */
 function rampPlan(raster: Raster, options: SplitOptions, stats: RegionStats | OneAxisStats): SplitPlan | null {
   if (options.parts !== undefined || stats.columns === undefined || stats.rows === undefined) return null;
-  const axis = options.axis ?? 'auto';
   const columns = lineProfiles(raster, 'horizontal', mayRamp(stats.columns));
   const rows = lineProfiles(raster, 'vertical', mayRamp(stats.rows));
-  const h = axis === 'vertical' ? null : loneRampSeams(columns);
-  const v = axis === 'horizontal' ? null : loneRampSeams(rows);
+  const h = loneRampSeams(columns);
+  const v = loneRampSeams(rows);
   if ((h === null) === (v === null)) return null;
   const strip = (h ?? v)!;
   const across = crossRampSeams(h ? rows : columns, strip);
@@ -164,7 +164,7 @@ function rampPlan(raster: Raster, options: SplitOptions, stats: RegionStats | On
   const ys = v ? strip.segments : across.length > 1 ? across : [{ start: 0, end: raster.height }];
   const parts = ys.flatMap((y) => xs.map((x) => ({ x: x.start, y: y.start, width: x.end - x.start, height: y.end - y.start })));
   const planAxis: 'grid' | StripAxis = across.length > 1 ? 'grid' : h ? 'horizontal' : 'vertical';
-  if (axis !== 'auto' && axis !== planAxis) return null;
+  if (options.axis === 'grid' && planAxis !== 'grid') return null;
   const seams = strip.segments.length - 1;
   const reason = `${strip.segments.length} panels ${h ? 'side by side' : 'stacked'}, cut through the middle of ${seams} seam${seams === 1 ? '' : 's'} shading evenly along ${seams === 1 ? 'its' : 'their'} length, found by that ramp alone${across.length > 1 ? `; ${across.length - 1} flat seam${across.length === 2 ? '' : 's'} of the canvas's colour across ${seams === 1 ? 'it' : 'them'}` : ''}`;
   return { ok: true, axis: planAxis, method: 'detected', parts, reason };
