@@ -28,7 +28,7 @@ const rampX = (x: number, width: number): number => Math.round(230 + (20 * x) / 
 const photo = (x: number, y: number): number => (x * 37 + y * 91) % 200;
 
 describe('line profiles (line-profiles.ts)', () => {
-  it('reads each column and row as profileOf does, alpha over white included', () => {
+  it('reads each column and row, and runs of them together, as profileOf does, alpha over white included', () => {
     // 37x23: stretches of unequal length both ways; pseudo-random colours and alpha.
     const r = createRaster(37, 23);
     for (let i = 0; i < r.data.length; i++) r.data[i] = (i * 7919 + (i >> 2) * 104729) % 256;
@@ -37,6 +37,8 @@ describe('line profiles (line-profiles.ts)', () => {
       const lines = lineProfiles(r, axis);
       expect(lines.count).toBe(axis === 'horizontal' ? 37 : 23);
       for (let l = 0; l < lines.count; l++) expect(lines.profile(l)).toEqual(profileOf(r, whole, axis, [l]));
+      // Lines together, from their own profiles: the same sums in the same order as profileOf's.
+      expect(lines.meanOf({ start: 2, end: 7 })).toEqual(profileOf(r, whole, axis, [2, 3, 4, 5, 6]));
     }
   });
 

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRaster, type Raster } from '../../src/imaging/raster.js';
+import { lineProfiles } from '../../src/imaging/separators/line-profiles.js';
 import { rampSeamNear, seamRamp } from '../../src/imaging/separators/ramp-seams.js';
 import { expectEveryExact } from './expect-exact.js';
 import { scoreBatch } from './score.js';
@@ -32,17 +33,17 @@ describe('a gradient seam beside a pale backdrop (ramp-seams.ts)', () => {
 
   it('finds the run that shades as the standing seam, not the backdrop beside it', () => {
     const raster = strip(true);
-    const shared = seamRamp(raster, 'horizontal', [{ start: 40, end: 46 }]);
+    const shared = seamRamp(lineProfiles(raster, 'horizontal'), [{ start: 40, end: 46 }]);
     expect(shared).not.toBeNull();
-    expect(rampSeamNear(raster, 'horizontal', shared!, 113, 6, 6)).toEqual({ start: 110, end: 116 });
+    expect(rampSeamNear(lineProfiles(raster, 'horizontal'), shared!, 113, 6, 6)).toEqual({ start: 110, end: 116 });
   });
 
   it('finds nothing where the backdrop runs on, and no ramp among flat seams', () => {
     const raster = strip(false);
-    const shared = seamRamp(raster, 'horizontal', [{ start: 40, end: 46 }]);
-    expect(rampSeamNear(raster, 'horizontal', shared!, 113, 6, 6)).toBeNull();
+    const shared = seamRamp(lineProfiles(raster, 'horizontal'), [{ start: 40, end: 46 }]);
+    expect(rampSeamNear(lineProfiles(raster, 'horizontal'), shared!, 113, 6, 6)).toBeNull();
     const flat = columns(160, (x, y) => (x >= 40 && x < 46 ? 240 : photo(x, y)));
-    expect(seamRamp(flat, 'horizontal', [{ start: 40, end: 46 }])).toBeNull();
+    expect(seamRamp(lineProfiles(flat, 'horizontal'), [{ start: 40, end: 46 }])).toBeNull();
   });
 
   it('splits the strips whose part twice the others’ long held such a seam (independent seeds 49010, 49015, 49017, 49028)', async () => {

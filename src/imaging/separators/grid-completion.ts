@@ -59,6 +59,7 @@ import { MAX_PARTS } from './strips.js';
 import { NARROW_RINGING_RUN } from './runs.js';
 import type { Profile } from './margin-profile.js';
 import { rampSeamNear, seamRamp } from './ramp-seams.js';
+import { lineProfiles } from './line-profiles.js';
 
 /** A plan of one block, as planSplit makes it for a whole picture. */
 export type BlockPlan = { ok: true; parts: Box[] } | { ok: false };
@@ -577,8 +578,10 @@ export function completeStrip(raster: Raster, axis: 'horizontal' | 'vertical', s
   if (missing === null) return null;
   const { seamWidth: w, shortest: p, places } = missing;
   // The seams' shared ramp when the canvas is a gradient (ramp-seams.ts), read only when needed.
+  // One memo of line profiles for the ramp and every missing seam's search (line-profiles.ts).
+  const profiles = lineProfiles(raster, axis);
   let ramp: Profile | null | undefined;
-  const seamsRamp = (): Profile | null => (ramp === undefined ? (ramp = seamRamp(raster, axis, seams)) : ramp);
+  const seamsRamp = (): Profile | null => (ramp === undefined ? (ramp = seamRamp(profiles, seams)) : ramp);
   // Panels under half a block are searched for a ramp's seam alone: its profile along its length is
   // evidence a seam colour within NEAR_SEAM_TOLERANCE is not (3 of the 8 strips ramp-seams.ts
   // completed on its tuning seeds have panels of 100–119 px: seeds 49010 gradient-02, 49015
@@ -593,7 +596,7 @@ export function completeStrip(raster: Raster, axis: 'horizontal' | 'vertical', s
   const cuts: number[] = [];
   const rampSeam = (place: number): Interval | null => {
     const shared = seamsRamp();
-    return shared && rampSeamNear(raster, axis, shared, place + (w >> 1), w, STRIP_SEAM_SLACK);
+    return shared && rampSeamNear(profiles, shared, place + (w >> 1), w, STRIP_SEAM_SLACK);
   };
   for (const place of places) {
     const seam = (small ? null : stripSeamNear(lineAt, lines, place, w, colour)) ?? rampSeam(place);

@@ -7,7 +7,8 @@
 import type { Raster } from '../raster.js';
 import { luma } from './collage-colour.js';
 import { overWhite } from './line-stats.js';
-import { profileOf, type Profile } from './margin-profile.js';
+import { meanProfile, profileOf, type Profile } from './margin-profile.js';
+import type { Interval } from './segments.js';
 
 /** The profiles of one axis's lines (columns for 'horizontal', rows for 'vertical'). */
 export interface LineProfiles {
@@ -21,6 +22,8 @@ export interface LineProfiles {
   sketch(line: number): ArrayLike<number>;
   /** Line `line`'s whole profile, read on first ask. */
   profile(line: number): Profile;
+  /** The profile of the lines of `run` together (`meanProfile` of theirs). */
+  meanOf(run: Interval): Profile;
 }
 
 /** Stretches of a profile (as margin-profile.ts's). */
@@ -61,6 +64,11 @@ export function lineProfiles(raster: Raster, axis: 'horizontal' | 'vertical', ma
     return out;
   };
   const memo = new Map<number, Profile>();
+  const profile = (line: number): Profile => {
+    let p = memo.get(line);
+    if (p === undefined) memo.set(line, (p = profileOf(raster, whole, axis, [line])));
+    return p;
+  };
   return {
     count,
     length,
@@ -70,11 +78,8 @@ export function lineProfiles(raster: Raster, axis: 'horizontal' | 'vertical', ma
       if (s === undefined) sketches.set(line, (s = sketchOf(line)));
       return s;
     },
-    profile: (line) => {
-      let p = memo.get(line);
-      if (p === undefined) memo.set(line, (p = profileOf(raster, whole, axis, [line])));
-      return p;
-    },
+    profile,
+    meanOf: (run) => meanProfile(Array.from({ length: run.end - run.start }, (_, k) => profile(run.start + k))),
   };
 }
 

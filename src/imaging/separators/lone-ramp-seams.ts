@@ -18,7 +18,7 @@ import { SHADE_MIN, SHADED_MIN_MEAN } from './classify.js';
 import type { LineProfiles } from './line-profiles.js';
 import { luma } from './collage-colour.js';
 import type { LineStats } from './line-stats.js';
-import { profileDistance, shadedProfile, type Profile } from './margin-profile.js';
+import { meanProfile, profileDistance, shadedProfile, type Profile } from './margin-profile.js';
 import type { Interval } from './segments.js';
 
 /*
@@ -138,14 +138,14 @@ export function loneRampSeams(lines: LineProfiles): RampStrip | null {
     const start = l;
     while (l + 1 < count && ramps(l + 1) && profileDistance(lines.profile(l + 1), lines.profile(l)) <= RUN_CHAIN) l++;
     const run = { start, end: l + 1 };
-    runs.push({ run, profile: meanProfile(lines, run) });
+    runs.push({ run, profile: lines.meanOf(run) });
   }
   const off = (line: number, p: Profile): boolean => line >= 0 && line < count && profileDistance(lines.profile(line), p) > RAMP_OFF;
   const bounded = ({ run, profile }: { run: Interval; profile: Profile }): boolean =>
     (off(run.start - 1, profile) || off(run.start - 2, profile)) && (off(run.end, profile) || off(run.end + 1, profile));
   const seams = runs.filter((r) => evenRamp(r.profile) && r.run.start > 0 && r.run.end < count && r.run.end - r.run.start >= SEAM_MIN && r.run.end - r.run.start <= widest && bounded(r));
   if (seams.length === 0) return null;
-  const ramp = meanOf(seams.map((s) => s.profile));
+  const ramp = meanProfile(seams.map((s) => s.profile));
   if (seams.some((s) => profileDistance(s.profile, ramp) > SEAMS_AGREE)) return null;
   // Margins: the lines from each end of the picture shading as the seams do.
   const segments = equalSegments(count, seams.map((s) => s.run), (line) => profileDistance(lines.profile(line), ramp) <= MARGIN_CLOSE);
@@ -246,12 +246,3 @@ function rampBend(p: Profile): number {
   for (let k = 1; k < last; k++) worst = Math.max(worst, Math.abs(p[k]! - (p[0]! + ((p[last]! - p[0]!) * k) / last)));
   return worst;
 }
-
-function meanProfile(lines: LineProfiles, run: Interval): Profile {
-  return meanOf(Array.from({ length: run.end - run.start }, (_, k) => lines.profile(run.start + k)));
-}
-
-function meanOf(profiles: readonly Profile[]): Profile {
-  return profiles[0]!.map((_, k) => profiles.reduce((sum, p) => sum + p[k]!, 0) / profiles.length);
-}
-

@@ -83,6 +83,19 @@ export function profileOf(raster: Raster, region: Box, axis: 'horizontal' | 'ver
   return out;
 }
 
+/**
+ * The mean of `profiles`, stretch by stretch: of lines' own profiles, what `profileOf` reads for
+ * those lines together (the same sums in the same order), without reading their pixels again.
+ *
+ * @example
+ * ```ts
+ * meanProfile([profileOf(r, box, 'horizontal', [4]), profileOf(r, box, 'horizontal', [5])]); // profileOf(r, box, 'horizontal', [4, 5])
+ * ```
+ */
+export function meanProfile(profiles: readonly Profile[]): Profile {
+  return profiles[0]!.map((_, k) => profiles.reduce((sum, p) => sum + p[k]!, 0) / profiles.length);
+}
+
 /** Largest difference between two profiles, over their stretches. */
 export function profileDistance(a: Profile, b: Profile): number {
   let worst = 0;

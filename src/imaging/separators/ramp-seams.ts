@@ -11,8 +11,8 @@
  * Measured on independent seeds 49000–49039 (half size) and 49200–49211 (full size), 4 160
  * pictures: gradient 489 → 497 exact, no other plan changed, no cut added.
  */
-import type { Raster } from '../raster.js';
-import { profileDistance, profileOf, shadedProfile, type Profile } from './margin-profile.js';
+import type { LineProfiles } from './line-profiles.js';
+import { meanProfile, profileDistance, shadedProfile, type Profile } from './margin-profile.js';
 import type { Interval } from './segments.js';
 
 /**
@@ -35,45 +35,42 @@ const RAMP_SEAM_CLOSE = 6;
 const RAMP_OFF = 6;
 
 /**
- * The profile the standing `seams` (picture coordinates along `axis`) share when they are a painted
- * gradient: their middle lines' mean profile, when it is pale and shades (`shadedProfile`) and
- * each middle line is within RAMP_SEAMS_AGREE of it; else null.
+ * The profile the standing `seams` (along the axis of `lines`, line-profiles.ts) share when they
+ * are a painted gradient: their middle lines' mean profile, when it is pale and shades
+ * (`shadedProfile`) and each middle line is within RAMP_SEAMS_AGREE of it; else null.
  *
  * @example
  * ```ts
- * seamRamp(raster, 'horizontal', [{ start: 140, end: 146 }, { start: 266, end: 270 }]); // [229, 232, …, 246] or null
+ * seamRamp(lineProfiles(raster, 'horizontal'), [{ start: 140, end: 146 }, { start: 266, end: 270 }]); // [229, 232, …, 246] or null
  * ```
  */
-export function seamRamp(raster: Raster, axis: 'horizontal' | 'vertical', seams: readonly Interval[]): Profile | null {
+export function seamRamp(lines: LineProfiles, seams: readonly Interval[]): Profile | null {
   if (seams.length === 0) return null;
-  const full = { x: 0, y: 0, width: raster.width, height: raster.height };
-  const mids = seams.map((s) => s.start + ((s.end - s.start) >> 1));
-  const ramp = profileOf(raster, full, axis, mids);
+  const mids = seams.map((s) => lines.profile(s.start + ((s.end - s.start) >> 1)));
+  const ramp = meanProfile(mids);
   if (!shadedProfile(ramp)) return null;
-  return mids.every((m) => profileDistance(profileOf(raster, full, axis, [m]), ramp) <= RAMP_SEAMS_AGREE) ? ramp : null;
+  return mids.every((m) => profileDistance(m, ramp) <= RAMP_SEAMS_AGREE) ? ramp : null;
 }
 
 /**
- * The run of `width` lines whose middle lies within `slack` of `middle` and whose mean profile is
- * closest to `ramp`, when within RAMP_SEAM_CLOSE of it and with a line off the ramp (over RAMP_OFF)
- * among the two beyond each of its ends; else null.
+ * The run of `width` lines (of `lines`, line-profiles.ts) whose middle lies within `slack` of
+ * `middle` and whose mean profile is closest to `ramp`, when within RAMP_SEAM_CLOSE of it and with
+ * a line off the ramp (over RAMP_OFF) among the two beyond each of its ends; else null. Each line's
+ * profile is read once, however many runs it is in.
  *
  * @example
  * ```ts
- * rampSeamNear(raster, 'horizontal', ramp, 393, 6, 6); // { start: 390, end: 396 } or null
+ * rampSeamNear(lineProfiles(raster, 'horizontal'), ramp, 393, 6, 6); // { start: 390, end: 396 } or null
  * ```
  */
-export function rampSeamNear(raster: Raster, axis: 'horizontal' | 'vertical', ramp: Profile, middle: number, width: number, slack: number): Interval | null {
-  const full = { x: 0, y: 0, width: raster.width, height: raster.height };
-  const count = axis === 'horizontal' ? raster.width : raster.height;
-  const off = (line: number): boolean => profileDistance(profileOf(raster, full, axis, [line]), ramp) > RAMP_OFF;
+export function rampSeamNear(lines: LineProfiles, ramp: Profile, middle: number, width: number, slack: number): Interval | null {
+  const off = (line: number): boolean => profileDistance(lines.profile(line), ramp) > RAMP_OFF;
   let best: { run: Interval; distance: number } | null = null;
   const first = middle - (width >> 1);
   for (let start = first - slack; start <= first + slack; start++) {
     const end = start + width;
-    if (start < 2 || end > count - 2) continue;
-    const lines = Array.from({ length: width }, (_, k) => start + k);
-    const distance = profileDistance(profileOf(raster, full, axis, lines), ramp);
+    if (start < 2 || end > lines.count - 2) continue;
+    const distance = profileDistance(lines.meanOf({ start, end }), ramp);
     if (best === null || distance < best.distance) best = { run: { start, end }, distance };
   }
   if (best === null || best.distance > RAMP_SEAM_CLOSE) return null;
