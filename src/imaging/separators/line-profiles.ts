@@ -5,8 +5,7 @@
  * few pixels a line, enough to pass over lines that cannot be what a search looks for.
  */
 import type { Raster } from '../raster.js';
-import { luma } from './collage-colour.js';
-import { overWhite } from './line-stats.js';
+import { pixelLuma } from './damaged-seams.js';
 import { meanProfile, profileOf, type Profile } from './margin-profile.js';
 import type { Interval } from './segments.js';
 
@@ -59,7 +58,7 @@ export function lineProfiles(raster: Raster, axis: 'horizontal' | 'vertical', ma
     const out = new Float64Array(STRETCHES);
     positions.forEach((at, j) => {
       const p = (axis === 'horizontal' ? at * width + line : line * width + at) * 4;
-      out[(j / SKETCH_SAMPLES) | 0] += (data[p + 3] === 255 ? luma(data[p]!, data[p + 1]!, data[p + 2]!) : lumaOverWhite(data, p)) / SKETCH_SAMPLES;
+      out[(j / SKETCH_SAMPLES) | 0] += pixelLuma(data, p) / SKETCH_SAMPLES;
     });
     return out;
   };
@@ -81,10 +80,4 @@ export function lineProfiles(raster: Raster, axis: 'horizontal' | 'vertical', ma
     profile,
     meanOf: (run) => meanProfile(Array.from({ length: run.end - run.start }, (_, k) => profile(run.start + k))),
   };
-}
-
-/** Luma of the pixel at byte `p`, not opaque, over white (line-stats.ts's `overWhite`), as lineMean reads a pixel. */
-function lumaOverWhite(data: Raster['data'], p: number): number {
-  const a = data[p + 3]!;
-  return luma(overWhite(data[p]!, a), overWhite(data[p + 1]!, a), overWhite(data[p + 2]!, a));
 }
