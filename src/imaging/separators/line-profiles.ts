@@ -28,7 +28,7 @@ export interface LineProfiles {
 /** Stretches of a profile (as margin-profile.ts's). */
 const STRETCHES = 8;
 /** Pixels a stretch of a sketch is read at. */
-export const SKETCH_SAMPLES = 4;
+const SKETCH_SAMPLES = 4;
 
 /**
  * The line profiles of `raster` along `axis`; `may` names the lines a search may read (all by default).
